@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import formBody from '@fastify/formbody';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { type DatabaseHandle, pingDatabase } from '@helio/db';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import { authRepository } from './domains/auth/repository.ts';
+import { authRoutes } from './domains/auth/routes.ts';
+import { authService } from './domains/auth/service.ts';
+import { commonRoutes } from './domains/common/routes.ts';
+import { CallRegistry, installErrorHandler } from './http/calls.ts';
+import { openApiDocument } from './http/openapi.ts';
+import { serveWebApp } from './http/web-app.ts';
+import { loggerOptions } from './platform/logger.ts';
+
+export interface AppDependencies {
+  config: Config;
+  database: DatabaseHandle;
+  /** Where log lines go; the default is standard output. Tests pass a stream to read them. */
+  logStream?: NodeJS.WritableStream;
+}
+
+const incomingRequestId = /^[A-Za-z0-9._-]{8,64}$/;
+
+/** Path prefix of the API calls, from API_BASE (which may be a whole URL when the web app is elsewhere). */
+export function apiPrefix(apiBase: string): string {
+  const { pathname } = new URL(apiBase, 'http://localhost');
+  return pathname.endsWith('/') ? pathname : `${pathname}/`;
+}
+
+/** Builds the whole HTTP application: calls, docs, health and the web app. */
+export async function buildApp({ config, database, logStream }: AppDependencies): Promise<{
+  app: FastifyInstance;
+  calls: CallRegistry;
+}> {
+  const logger = loggerOptions(config.logLevel);
+  const app = Fastify({
+    logger: logStream && logger && typeof logger === 'object' ? { ...logger, stream: logStream } : logger,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && incomingRequestId.test(given) ? given : randomUUID();
+    },
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  installErrorHandler(app);
+  await app.register(formBody);
+
+  const prefix = apiPrefix(config.apiBase);
+  const auth = authService(authRepository(database.db), { sessionTtlMs: config.sessionTtlMs });
+  const calls = new CallRegistry(app, {
+    prefix,
+    authenticate: (token) => auth.authenticate(token),
+    checkAnswers: config.checkAnswers,
+  });
+  authRoutes(calls, auth);
+  commonRoutes(calls, { version: config.version });
+
+  const document = openApiDocument({ version: config.version, prefix });
+  app.get(`${prefix}openapi.json`, async () => document);
+  await app.register(swagger, { mode: 'static', specification: { document: document as never } });
+  await app.register(swaggerUi, { routePrefix: `${prefix}docs` });
+
+  app.get('/health', async (_request, reply) => {
+    try {
+      await pingDatabase(database.db);
+      return { status: 'ok', database: database.kind, version: config.version };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable', database: database.kind });
+    }
+  });
+
+  await serveWebApp(app, { webDist: config.webDist, apiBase: config.apiBase });
+  return { app, calls };
+}

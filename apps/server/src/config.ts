@@ -1,0 +1,88 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+/** Every setting comes from the environment; README.md documents each one. */
+const environment = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  /** Base path of the API as the browser sees it (a CDN-hosted web app points it at the API). */
+  API_BASE: z.string().default('/'),
+  WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  DEMO: flag.default(true),
+  DEMO_PASSWORD: z.string().min(6).default('demo123'),
+  INSTALLER_NAME: z.string().optional(),
+  INSTALLER_EMAIL: z.string().optional(),
+  INSTALLER_PASSWORD: z.string().optional(),
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(168),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Later issues: device link and mail. Read here so a typo fails at start-up, not at first use. */
+  MQTT_URL: z.string().url().optional(),
+  MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1884),
+  SMTP_URL: z.string().url().optional(),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  apiBase: string;
+  webDist: string;
+  demo: boolean;
+  demoPassword: string;
+  installer: { userName: string; email: string; password: string } | undefined;
+  sessionTtlMs: number;
+  logLevel: string;
+  mqttUrl: string | undefined;
+  mqttPort: number;
+  smtpUrl: string | undefined;
+  version: string;
+  /** Answers are checked against their contract schema (on in tests, so drift fails loudly). */
+  checkAnswers: boolean;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '1.0.1'): Config {
+  const parsed = environment.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const installerParts = [e.INSTALLER_NAME, e.INSTALLER_EMAIL, e.INSTALLER_PASSWORD];
+  if (installerParts.some(Boolean) && !installerParts.every(Boolean)) {
+    throw new ConfigError('INSTALLER_NAME, INSTALLER_EMAIL and INSTALLER_PASSWORD must be given together');
+  }
+  const apiBase = e.API_BASE.endsWith('/') ? e.API_BASE : `${e.API_BASE}/`;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    apiBase,
+    webDist: path.resolve(e.WEB_DIST),
+    demo: e.DEMO,
+    demoPassword: e.DEMO_PASSWORD,
+    installer:
+      e.INSTALLER_NAME && e.INSTALLER_EMAIL && e.INSTALLER_PASSWORD
+        ? { userName: e.INSTALLER_NAME, email: e.INSTALLER_EMAIL, password: e.INSTALLER_PASSWORD }
+        : undefined,
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
+    logLevel: e.LOG_LEVEL,
+    mqttUrl: e.MQTT_URL,
+    mqttPort: e.MQTT_PORT,
+    smtpUrl: e.SMTP_URL,
+    version,
+    checkAnswers: env.NODE_ENV === 'test',
+  };
+}

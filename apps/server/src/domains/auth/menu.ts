@@ -1,0 +1,13 @@
+import { type MenuItem, RoleId } from '@helio/contracts';
+
+/** The sidebar of SPEC.md §2 for a role: user management is for installers only. */
+export function menuFor(roleId: number): MenuItem[] {
+  const menu: MenuItem[] = [
+    { menu_id: 'dashboard', path: '/dashboard' },
+    { menu_id: 'deviceList', path: '/device/deviceList' },
+    { menu_id: 'alarmList', path: '/alarmList/alarmList' },
+  ];
+  if (roleId === RoleId.installer) menu.push({ menu_id: 'myUser', path: '/myUser/myUser' });
+  menu.push({ menu_id: 'myLog', path: '/myLog/myLog' });
+  return menu;
+}

@@ -1,0 +1,52 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { errorEnvelope } from './calls.ts';
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/**
+ * Serves the built web app. Its routes are client-side, so any GET that is not a file answers
+ * index.html, with the API base written into its meta tag. Unknown calls answer an envelope.
+ */
+export async function serveWebApp(app: FastifyInstance, options: { webDist: string; apiBase: string }) {
+  const indexPath = path.join(options.webDist, 'index.html');
+  const built = existsSync(indexPath);
+  let indexHtml: string | undefined;
+  if (built) {
+    indexHtml = readFileSync(indexPath, 'utf8').replace(
+      /(<meta name="helio-api-base" content=")[^"]*(")/,
+      `$1${escapeAttribute(options.apiBase)}$2`,
+    );
+    await app.register(fastifyStatic, {
+      root: options.webDist,
+      index: false,
+      wildcard: false,
+      // Hashed asset names never change, so they can be cached for a year.
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  } else {
+    app.log.warn(`web app not built (${indexPath} missing): run "npm run build"`);
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD') {
+      if (indexHtml === undefined) {
+        return reply
+          .status(503)
+          .type('text/plain')
+          .send('The web app is not built yet: run "npm run build".');
+      }
+      if (/\/assets\//.test(request.url)) return reply.status(404).type('text/plain').send('Not found');
+      return reply.header('cache-control', 'no-cache').type('text/html').send(indexHtml);
+    }
+    return reply.status(404).send(errorEnvelope('100001', request.id));
+  });
+}

@@ -1,0 +1,34 @@
+import type { z } from 'zod';
+
+/**
+ * One call of the API (SPEC.md §7): every call is `POST {base}/{path}`.
+ * The server registers its route from this, the web client types its fetch with it and the
+ * OpenAPI document is generated from it, so a call's shape is written exactly once.
+ */
+export interface CallDef<Body extends z.ZodType = z.ZodType, Data extends z.ZodType = z.ZodType> {
+  /** Path under the base, without a leading slash, e.g. `api/user/login`. */
+  path: string;
+  summary: string;
+  /** OpenAPI tag: the product domain the call belongs to. */
+  domain: string;
+  /** `public` calls need no Token header (SPEC.md §7); all others do. */
+  access: 'public' | 'user';
+  /**
+   * `write` calls change shared data and are refused (9001) for the read-only demo account;
+   * `read` calls only look, or end the caller's own session.
+   */
+  kind: 'read' | 'write';
+  /** `form` calls are sent form-encoded by the client (SPEC.md says "form"); the server takes both. */
+  encoding: 'json' | 'form';
+  body: Body;
+  data: Data;
+}
+
+export function defineCall<Body extends z.ZodType, Data extends z.ZodType>(
+  call: Omit<CallDef<Body, Data>, 'encoding'> & { encoding?: 'json' | 'form' },
+): CallDef<Body, Data> {
+  return { encoding: 'json', ...call };
+}
+
+export type CallBody<C extends CallDef> = z.input<C['body']>;
+export type CallData<C extends CallDef> = z.output<C['data']>;
