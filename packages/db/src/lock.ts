@@ -47,7 +47,7 @@ export function acquireDirectoryLock(lockPath: string): DirectoryLock {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const ownerPid = Number.parseInt(readFileSync(lockPath, 'utf8'), 10);
-      if (Number.isInteger(ownerPid) && ownerPid !== process.pid && processIsAlive(ownerPid)) {
+      if (Number.isInteger(ownerPid) && processIsAlive(ownerPid)) {
         throw new DataDirectoryLockedError(lockPath, ownerPid);
       }
       unlinkSync(lockPath);

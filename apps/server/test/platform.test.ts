@@ -1,0 +1,70 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { allCalls } from '@helio/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './support/server.ts';
+
+let server: TestServer;
+let webDist: string;
+beforeAll(async () => {
+  webDist = mkdtempSync(path.join(tmpdir(), 'helio-web-'));
+  writeFileSync(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><html><head><meta name="helio-api-base" content="/"></head><body>app</body></html>',
+  );
+  server = await startTestServer({ env: { WEB_DIST: webDist, API_BASE: 'https://api.example.com/portal/' } });
+});
+afterAll(() => server.close());
+
+describe('API base path', () => {
+  it('mounts every call under the path of API_BASE', async () => {
+    const answer = await server.post('portal/api/com/getWebVer', {});
+    expect(answer.body).toMatchObject({ code: 1, data: 'v1.0.1' });
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents every call of the contracts, with its body and answer', async () => {
+    const response = await fetch(`${server.url}/portal/openapi.json`);
+    const document = (await response.json()) as { openapi: string; paths: Record<string, { post: unknown }> };
+    expect(document.openapi).toBe('3.0.3');
+    for (const call of allCalls) expect(document.paths[`/portal/${call.path}`]?.post).toBeTruthy();
+    const login = document.paths['/portal/api/user/login']?.post as {
+      requestBody: { content: Record<string, { schema: { required: string[] } }> };
+      security: unknown[];
+    };
+    expect(login.requestBody.content['application/json']?.schema.required).toEqual(['user_name', 'pwd']);
+    expect(login.security).toEqual([]);
+  });
+
+  it('serves the interactive docs page', async () => {
+    const response = await fetch(`${server.url}/portal/docs/`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('swagger');
+  });
+});
+
+describe('health', () => {
+  it('answers ok with the database kind', async () => {
+    const response = await fetch(`${server.url}/health`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: 'ok' });
+  });
+});
+
+describe('web app', () => {
+  it('answers index.html for client routes, with the API base written in', async () => {
+    for (const route of ['/', '/login', '/dashboard', '/device/deviceList', '/no/such/page']) {
+      const response = await fetch(`${server.url}${route}`);
+      expect(response.status, route).toBe(200);
+      const html = await response.text();
+      expect(html).toContain('<meta name="helio-api-base" content="https://api.example.com/portal/">');
+    }
+  });
+
+  it('does not answer index.html for a missing asset', async () => {
+    const response = await fetch(`${server.url}/assets/missing-123.js`);
+    expect(response.status).toBe(404);
+  });
+});

@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { type DatabaseHandle, openPostgres, wrapPglite } from '@helio/db';
+import pg from 'pg';
+import { inject } from 'vitest';
+
+/**
+ * A fresh, migrated database for one test file. With DATABASE_URL (CI), a new PostgreSQL
+ * database is created beside the given one and dropped at close; otherwise an in-memory PGlite
+ * is loaded from the template that the global setup migrated once.
+ */
+export async function freshDatabase(): Promise<DatabaseHandle> {
+  const url = process.env.DATABASE_URL;
+  if (url) return freshPostgres(url);
+  const template = await readFile(inject('pgliteTemplate'));
+  const client = await PGlite.create({ loadDataDir: new Blob([template]) });
+  return wrapPglite(client);
+}
+
+async function freshPostgres(url: string): Promise<DatabaseHandle> {
+  const name = `helio_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const handle = openPostgres(target.toString(), { max: 4 });
+  await handle.migrate();
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}

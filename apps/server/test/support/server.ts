@@ -1,0 +1,100 @@
+import { Writable } from 'node:stream';
+import type { CallDef } from '@helio/contracts';
+import type { DatabaseHandle } from '@helio/db';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { seedAccounts } from '../../src/domains/seed/seed.ts';
+import type { CallRegistry } from '../../src/http/calls.ts';
+import { freshDatabase } from './database.ts';
+
+export type Answer = {
+  status: number;
+  headers: Headers;
+  body: { code: number; msg: string; data?: unknown; request_id?: string };
+};
+
+export interface TestServer {
+  url: string;
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  /** Every log line the server wrote, as text. */
+  logs: string[];
+  /** POSTs a JSON body (or a raw string) to a call path with an optional token. */
+  post(
+    path: string,
+    body?: unknown,
+    options?: { token?: string; raw?: string; contentType?: string },
+  ): Promise<Answer>;
+  /** POSTs to a contract call. */
+  call<C extends CallDef>(call: C, body: unknown, token?: string): Promise<Answer>;
+  login(userName?: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the real server on an ephemeral port over a fresh database, with the demo seed.
+ * `extend` may register extra calls before the server listens (to test the pipeline itself).
+ */
+export async function startTestServer(
+  options: {
+    env?: Record<string, string>;
+    database?: DatabaseHandle;
+    extend?: (calls: CallRegistry) => void;
+  } = {},
+): Promise<TestServer> {
+  const database = options.database ?? (await freshDatabase());
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info',
+    WEB_DIST: '/nonexistent',
+    ...options.env,
+  });
+  const logs: string[] = [];
+  const logStream = new Writable({
+    write(chunk, _encoding, done) {
+      logs.push(String(chunk));
+      done();
+    },
+  });
+  const { app, calls } = await buildApp({ config, database, logStream });
+  options.extend?.(calls);
+  await seedAccounts(database.db, config, app.log);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const url = `http://127.0.0.1:${port}`;
+
+  const post: TestServer['post'] = async (path, body, postOptions = {}) => {
+    const headers: Record<string, string> = {};
+    if (postOptions.token) headers.token = postOptions.token;
+    let payload: string | undefined;
+    if (postOptions.raw !== undefined) payload = postOptions.raw;
+    else if (body !== undefined) payload = JSON.stringify(body);
+    if (payload !== undefined) headers['content-type'] = postOptions.contentType ?? 'application/json';
+    const response = await fetch(`${url}/${path}`, { method: 'POST', headers, body: payload });
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: (await response.json()) as Answer['body'],
+    };
+  };
+
+  return {
+    url,
+    app,
+    database,
+    logs,
+    post,
+    call: (call, body, token) => post(call.path, body, { token }),
+    async login(userName = 'demo', password = 'demo123') {
+      const answer = await post('api/user/login', { user_name: userName, pwd: password });
+      if (answer.body.code !== 1) throw new Error(`login failed: ${JSON.stringify(answer.body)}`);
+      return (answer.body.data as { token: string }).token;
+    },
+    async close() {
+      await app.close();
+      if (!options.database) await database.close();
+    },
+  };
+}
