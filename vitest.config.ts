@@ -19,6 +19,7 @@ export default defineConfig({
         },
       },
       { test: { name: 'web', include: ['apps/web/test/**/*.test.ts'] } },
+      { test: { name: 'simulator', include: ['apps/simulator/test/**/*.test.ts'] } },
       {
         test: {
           name: 'e2e',

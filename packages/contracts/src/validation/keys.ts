@@ -1,0 +1,58 @@
+/**
+ * Every message a validation schema can give. Schemas give the key, never a text: the server answers
+ * it in field issues and the web translates it with the texts of ./messages/<language>.ts.
+ * `validation.selectionLimit` interpolates `{{maximum}}`, the field of zod's own `too_big` issue.
+ * `validation.passwordsDiffer` is catalogue code 1005 in the form's own words.
+ */
+export const validationMessageKeys = [
+  'validation.userNameRequired',
+  'validation.userNameLength',
+  'validation.userNameCharacters',
+  'validation.emailRequired',
+  'validation.emailFormat',
+  'validation.passwordRequired',
+  'validation.passwordTooShort',
+  'validation.passwordTooLong',
+  'validation.passwordConfirmationRequired',
+  'validation.passwordsDiffer',
+  'validation.oldPasswordRequired',
+  'validation.verificationCode',
+  'validation.devicePasswordRequired',
+  'validation.deviceSnRequired',
+  'validation.roleInvalid',
+  'validation.invalidValue',
+  'validation.ipRequired',
+  'validation.ipFormat',
+  'validation.maskRequired',
+  'validation.maskFormat',
+  'validation.gatewayRequired',
+  'validation.dnsRequired',
+  'validation.priceRequired',
+  'validation.priceFormat',
+  'validation.selectionLimit',
+  'validation.timeFormat',
+  'validation.timeRangeOrder',
+] as const;
+
+export type ValidationMessageKey = (typeof validationMessageKeys)[number];
+
+/** One language's texts for every validation message. */
+export type ValidationMessages = Record<ValidationMessageKey, string>;
+
+export function isValidationMessageKey(value: unknown): value is ValidationMessageKey {
+  return typeof value === 'string' && (validationMessageKeys as readonly string[]).includes(value);
+}
+
+/** Limits of SPEC.md §5 and §9 that forms also need (input max lengths, counters). */
+export const validationLimits = {
+  userNameMinLength: 2,
+  userNameMaxLength: 50,
+  passwordMinLength: 6,
+  /** Not in SPEC.md: bounds the work of hashing a password. */
+  passwordMaxLength: 128,
+  emailMaxLength: 254,
+  verificationCodeMax: 999_999,
+  /** SPEC.md also reads ten for one label set; callers pass that explicitly. */
+  selectionLimit: 15,
+  priceDecimals: 4,
+} as const;
