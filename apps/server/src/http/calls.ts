@@ -1,4 +1,12 @@
-import { type CallDef, type ErrorCode, type ErrorEnvelope, okEnvelope } from '@helio/contracts';
+import {
+  type CallDef,
+  defaultLanguage,
+  type ErrorCode,
+  type ErrorEnvelope,
+  isLanguage,
+  type Language,
+  okEnvelope,
+} from '@helio/contracts';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { parseBody } from './parse-body.ts';
@@ -21,6 +29,8 @@ export interface CallContext<Body> {
   log: FastifyBaseLogger;
   clientIp: string;
   userAgent: string | undefined;
+  /** The interface language the client sent in its Lang header (English when absent or unknown). */
+  language: Language;
 }
 
 export interface PublicCallContext<Body> extends CallContext<Body> {}
@@ -77,6 +87,7 @@ export class CallRegistry {
         }
         const body = parseBody(call.body, request.body);
         const userAgent = request.headers['user-agent'];
+        const lang = request.headers.lang;
         const data = await handler({
           body,
           caller,
@@ -84,6 +95,7 @@ export class CallRegistry {
           log: request.log,
           clientIp: request.ip,
           userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 300) : undefined,
+          language: isLanguage(lang) ? lang : defaultLanguage,
         } as ContextOf<C>);
         if (checkAnswers) {
           const checked = call.data.safeParse(data);
