@@ -32,7 +32,13 @@ export function ensureDependencies() {
 /** Builds the web app into apps/web/dist. */
 export function buildWeb() {
   console.log('▸ Building the web app…');
-  mustRun('npm', ['run', 'build', '--silent', '-w', '@helio/web'], 'The web build');
+  const status = run('npm', ['run', 'build', '--silent', '-w', '@helio/web'], {
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (status !== 0) {
+    console.error('\n✖ The web build failed.');
+    process.exit(status);
+  }
 }
 
 export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';

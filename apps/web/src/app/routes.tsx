@@ -1,0 +1,94 @@
+import { lazy, type ReactNode } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { RouteBoundary } from '../components/errors/route-boundary.tsx';
+import { GuestOnly, RequireInstaller, RequireSession, RootEntry } from './guards.tsx';
+
+/*
+ * Every screen and the signed-in layout are chunks of their own, downloaded when first shown;
+ * each route has its own error boundary, so a failing screen leaves the frame around it usable.
+ * (Declarative routes rather than a data router: the data router's loaders would add ~17 kB
+ * gzipped to the login page, whose budget is 250 kB.)
+ */
+const loadLogin = () => import('../features/auth/routes/login.tsx');
+const loadAppLayout = () => import('../components/layouts/app-layout.tsx');
+const LoginRoute = lazy(() => loadLogin().then((m) => ({ default: m.LoginRoute })));
+const AppLayout = lazy(() => loadAppLayout().then((m) => ({ default: m.AppLayout })));
+const StationListRoute = lazy(() =>
+  import('../features/stations/routes/station-list.tsx').then((m) => ({ default: m.StationListRoute })),
+);
+const DeviceListRoute = lazy(() =>
+  import('../features/devices/routes/device-list.tsx').then((m) => ({ default: m.DeviceListRoute })),
+);
+const AlarmListRoute = lazy(() =>
+  import('../features/alarms/routes/alarm-list.tsx').then((m) => ({ default: m.AlarmListRoute })),
+);
+const UserListRoute = lazy(() =>
+  import('../features/users/routes/user-list.tsx').then((m) => ({ default: m.UserListRoute })),
+);
+const MessageListRoute = lazy(() =>
+  import('../features/messages/routes/message-list.tsx').then((m) => ({ default: m.MessageListRoute })),
+);
+const StationDetailRoute = lazy(() =>
+  import('../features/stations/routes/station-detail.tsx').then((m) => ({ default: m.StationDetailRoute })),
+);
+const BatteryStationDetailRoute = lazy(() =>
+  import('../features/stations/routes/battery-station-detail.tsx').then((m) => ({
+    default: m.BatteryStationDetailRoute,
+  })),
+);
+const PileStationDetailRoute = lazy(() =>
+  import('../features/stations/routes/pile-station-detail.tsx').then((m) => ({
+    default: m.PileStationDetailRoute,
+  })),
+);
+const Ems5000StationDetailRoute = lazy(() =>
+  import('../features/stations/routes/ems5000-station-detail.tsx').then((m) => ({
+    default: m.Ems5000StationDetailRoute,
+  })),
+);
+
+/**
+ * Starts downloading the first screen's frame while the language loads, instead of after the
+ * first render (the browser fetches each module once, so the lazy components find it there).
+ */
+export function preloadFirstScreen(pathname: string): void {
+  const onLogin = pathname === '/' || pathname === '/login' || pathname.startsWith('/login/');
+  (onLogin ? loadLogin() : loadAppLayout()).catch(() => undefined);
+}
+
+function page(screen: ReactNode) {
+  return <RouteBoundary>{screen}</RouteBoundary>;
+}
+
+/** The routes of SPEC.md §2. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={<RootEntry />} />
+      <Route path="/login" element={<GuestOnly>{page(<LoginRoute />)}</GuestOnly>}>
+        {/* One login screen for both, so signing in from a link survives dropping the link's path. */}
+        <Route index element={null} />
+        <Route path=":name/:pwd" element={null} />
+      </Route>
+      <Route element={<RequireSession>{page(<AppLayout />)}</RequireSession>}>
+        <Route path="/dashboard" element={page(<StationListRoute />)} />
+        <Route path="/device/deviceList" element={page(<DeviceListRoute />)} />
+        <Route path="/alarmList/alarmList" element={page(<AlarmListRoute />)} />
+        <Route
+          path="/myUser/myUser"
+          element={<RequireInstaller>{page(<UserListRoute />)}</RequireInstaller>}
+        />
+        <Route path="/myLog/myLog" element={page(<MessageListRoute />)} />
+        <Route path="/station-detail" element={page(<StationDetailRoute />)}>
+          {/* A detail screen needs a station, chosen in the station list. */}
+          <Route index element={<Navigate to="/dashboard" replace />} />
+          <Route path="battery" element={page(<BatteryStationDetailRoute />)} />
+          <Route path="pile" element={page(<PileStationDetailRoute />)} />
+          <Route path="ems5000" element={page(<Ems5000StationDetailRoute />)} />
+        </Route>
+      </Route>
+      {/* Any unknown path goes to the login page (SPEC.md §2). */}
+      <Route path="*" element={<Navigate to="/login" replace />} />
+    </Routes>
+  );
+}

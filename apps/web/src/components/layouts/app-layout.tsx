@@ -1,0 +1,100 @@
+import { Drawer, Layout } from 'antd';
+import { Suspense, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { SIDEBAR_COLLAPSED_WIDTH_PX, SIDEBAR_COOKIE, SIDEBAR_WIDTH_PX } from '../../config/layout.ts';
+import { useIsMobile } from '../../hooks/use-media-query.ts';
+import { readCookie, writeCookie } from '../../lib/cookie.ts';
+import { useSession } from '../../lib/session-store.ts';
+import { Brand } from '../brand-logo.tsx';
+import { PageLoading } from '../page-loading.tsx';
+import { AppFooter } from './app-footer.tsx';
+import { SidebarMenu } from './sidebar-menu.tsx';
+import { TopBar } from './top-bar.tsx';
+
+/**
+ * The signed-in frame (SPEC.md §2): sidebar from the saved menu list, top bar, footer. On a
+ * desktop the sidebar is open or collapsed as the sidebarStatus cookie says; below 992 px it is a
+ * drawer, closed by default and closed again after each navigation.
+ */
+export function AppLayout() {
+  const session = useSession();
+  const isMobile = useIsMobile();
+  const { pathname } = useLocation();
+  const [desktopOpen, setDesktopOpen] = useState(() => readCookie(SIDEBAR_COOKIE) !== '0');
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [shownPath, setShownPath] = useState(pathname);
+
+  // Close the drawer once a navigation lands, however it was started.
+  if (shownPath !== pathname) {
+    setShownPath(pathname);
+    setDrawerOpen(false);
+  }
+
+  // Sign-out or an expired login clears the session; the router is already on its way to /login.
+  if (!session) return null;
+
+  const toggleSidebar = () => {
+    if (isMobile) {
+      setDrawerOpen(!drawerOpen);
+      return;
+    }
+    writeCookie(SIDEBAR_COOKIE, desktopOpen ? '0' : '1');
+    setDesktopOpen(!desktopOpen);
+  };
+
+  const brandAndMenu = (collapsed: boolean) => (
+    <>
+      <div className={collapsed ? 'sidebar-brand sidebar-brand-collapsed' : 'sidebar-brand'}>
+        <Brand showName={!collapsed} />
+      </div>
+      <SidebarMenu menuList={session.menuList} onNavigate={() => setDrawerOpen(false)} />
+    </>
+  );
+
+  return (
+    <Layout className="app-layout" data-testid="app-layout">
+      {isMobile ? (
+        <Drawer
+          placement="left"
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          size={SIDEBAR_WIDTH_PX}
+          closable={false}
+          className="sidebar-drawer"
+          styles={{ body: { padding: 0 } }}
+        >
+          <div className="sidebar sidebar-mobile" data-testid="sidebar">
+            {brandAndMenu(false)}
+          </div>
+        </Drawer>
+      ) : (
+        <Layout.Sider
+          className="sidebar"
+          data-testid="sidebar"
+          width={SIDEBAR_WIDTH_PX}
+          collapsedWidth={SIDEBAR_COLLAPSED_WIDTH_PX}
+          collapsed={!desktopOpen}
+          trigger={null}
+          collapsible
+        >
+          {brandAndMenu(!desktopOpen)}
+        </Layout.Sider>
+      )}
+      <Layout className="app-main">
+        <TopBar
+          isMobile={isMobile}
+          sidebarOpen={isMobile ? drawerOpen : desktopOpen}
+          onToggleSidebar={toggleSidebar}
+          userName={session.userName}
+        />
+        <Layout.Content className="app-content">
+          {/* Navigations run as transitions: the current screen stays until the next one's code is here. */}
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </Layout.Content>
+        <AppFooter />
+      </Layout>
+    </Layout>
+  );
+}

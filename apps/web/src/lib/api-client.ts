@@ -1,0 +1,168 @@
+import type { CallBody, CallData, CallDef, FieldIssue } from '@helio/contracts';
+import { clearSession, type KeyValueStorage, readToken } from './session.ts';
+
+/** Catalogue codes the client reacts to itself (SPEC.md §7). */
+const LOGIN_EXPIRED = '1000';
+
+/**
+ * Why a call failed: a catalogue code of SPEC.md §8, or one of the client's own reasons:
+ * `network` (no answer, or an answer that is not JSON), `tooManyRequests`, `notFound`, and
+ * `dropped` (a call that needs a token was not sent because none is stored).
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly code: string,
+    readonly issues: FieldIssue[] = [],
+    readonly requestId?: string,
+  ) {
+    super(`API call failed: ${code}`);
+  }
+
+  /** The user was not told, because nothing went wrong that they could act on. */
+  get silent(): boolean {
+    return this.code === 'dropped';
+  }
+}
+
+export interface ApiClientOptions {
+  /** Base path of every call, e.g. `/` or `/portal/`. */
+  baseUrl: () => string;
+  storage: () => KeyValueStorage;
+  /** Sent as the `Lang` header so that the server answers names in the user's language. */
+  language: () => string;
+  /** Turns a failure into the sentence shown to the user. */
+  describe: (code: string, issues: FieldIssue[]) => string;
+  /** Shows a failure; `key` lets repeated failures of one kind replace each other. */
+  notifyError: (text: string, key: string) => void;
+  /** Called after an answer of 1000 (login expired) has cleared the session. */
+  onLoginExpired: () => void;
+  fetch?: typeof fetch;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Do not show the failure (the caller ignores it, e.g. sign-out); 1000 still ends the session. */
+  quiet?: boolean;
+}
+
+export type ApiCall = <C extends CallDef>(
+  def: C,
+  body: CallBody<C>,
+  options?: CallOptions,
+) => Promise<CallData<C>>;
+
+export function createApiClient(options: ApiClientOptions): { call: ApiCall } {
+  function failWith(
+    code: string,
+    issues: FieldIssue[],
+    requestId: string | undefined,
+    quiet: boolean,
+  ): never {
+    if (!quiet) options.notifyError(options.describe(code, issues), code);
+    if (code === LOGIN_EXPIRED) {
+      clearSession(options.storage());
+      options.onLoginExpired();
+    }
+    throw new ApiError(code, issues, requestId);
+  }
+
+  async function call<C extends CallDef>(
+    def: C,
+    body: CallBody<C>,
+    callOptions: CallOptions = {},
+  ): Promise<CallData<C>> {
+    const fail = (code: string, issues: FieldIssue[] = [], requestId?: string): never =>
+      failWith(code, issues, requestId, callOptions.quiet ?? false);
+    const headers: Record<string, string> = { Lang: options.language() };
+    if (def.access !== 'public') {
+      const token = readToken(options.storage());
+      // SPEC.md §7: a call made without a stored token is dropped, not sent.
+      if (!token) throw new ApiError('dropped');
+      headers.Token = token;
+    }
+    const encoded = encodeBody(def.encoding, body);
+    headers['Content-Type'] = encoded.contentType;
+
+    let response: Response;
+    try {
+      const doFetch = options.fetch ?? globalThis.fetch;
+      response = await doFetch(joinUrl(options.baseUrl(), def.path), {
+        method: 'POST',
+        headers,
+        body: encoded.payload,
+        signal: callOptions.signal,
+      });
+    } catch (error) {
+      // A cancelled query is not a failure the user should hear about.
+      if (callOptions.signal?.aborted) throw error;
+      return fail('network');
+    }
+
+    let answer: unknown;
+    try {
+      answer = JSON.parse(await response.text());
+    } catch (error) {
+      if (callOptions.signal?.aborted) throw error;
+      return fail('network');
+    }
+
+    // Every answer is an envelope whatever the HTTP status (200, 400, 401, 403, 404, 429).
+    if (isEnvelope(answer)) {
+      if (answer.code === 1) return answer.data as CallData<C>;
+      if (answer.code === 400 && typeof answer.msg === 'string') {
+        return fail(answer.msg, issuesOf(answer.data), answer.request_id);
+      }
+    }
+    if (response.status === 429) return fail('tooManyRequests');
+    if (response.status === 404) return fail('notFound');
+    return fail('network');
+  }
+
+  return { call };
+}
+
+/** `{base}{path}` with exactly one slash between them. */
+export function joinUrl(base: string, path: string): string {
+  const prefix = base.endsWith('/') ? base : `${base}/`;
+  return prefix + path.replace(/^\/+/, '');
+}
+
+export function encodeBody(
+  encoding: CallDef['encoding'],
+  body: unknown,
+): { contentType: string; payload: string } {
+  if (encoding === 'form') {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries((body ?? {}) as Record<string, unknown>)) {
+      if (value === undefined || value === null) continue;
+      for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item));
+    }
+    return { contentType: 'application/x-www-form-urlencoded;charset=UTF-8', payload: params.toString() };
+  }
+  return { contentType: 'application/json', payload: JSON.stringify(body ?? {}) };
+}
+
+interface RawEnvelope {
+  code: unknown;
+  msg?: unknown;
+  data?: unknown;
+  request_id?: string;
+}
+
+function isEnvelope(value: unknown): value is RawEnvelope {
+  return typeof value === 'object' && value !== null && 'code' in value;
+}
+
+function issuesOf(data: unknown): FieldIssue[] {
+  if (typeof data !== 'object' || data === null || !('issues' in data)) return [];
+  const { issues } = data as { issues: unknown };
+  if (!Array.isArray(issues)) return [];
+  return issues.filter(
+    (issue): issue is FieldIssue =>
+      typeof issue === 'object' &&
+      issue !== null &&
+      typeof issue.message === 'string' &&
+      typeof issue.path === 'string',
+  );
+}
