@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress.ts';
 
 const declarationOnly = ['/node_modules/@rc-component/form/', '/node_modules/@rc-component/async-validator/'];
 
@@ -7,7 +8,7 @@ const declarationOnly = ['/node_modules/@rc-component/form/', '/node_modules/@rc
 const apiTarget = process.env.HELIO_API_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true },

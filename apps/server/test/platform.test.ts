@@ -1,6 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { allCalls } from '@helio/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './support/server.ts';
@@ -13,6 +14,10 @@ beforeAll(async () => {
     path.join(webDist, 'index.html'),
     '<!doctype html><html><head><meta name="helio-api-base" content="/"></head><body>app</body></html>',
   );
+  mkdirSync(path.join(webDist, 'assets'));
+  const script = 'console.log("helio");'.repeat(100);
+  writeFileSync(path.join(webDist, 'assets/app-1a2b3c.js'), script);
+  writeFileSync(path.join(webDist, 'assets/app-1a2b3c.js.br'), brotliCompressSync(script));
   server = await startTestServer({ env: { WEB_DIST: webDist, API_BASE: 'https://api.example.com/portal/' } });
 });
 afterAll(() => server.close());
@@ -61,6 +66,16 @@ describe('web app', () => {
       const html = await response.text();
       expect(html).toContain('<meta name="helio-api-base" content="https://api.example.com/portal/">');
     }
+  });
+
+  it('sends the precompressed asset to a browser that accepts it, cached for a year', async () => {
+    const response = await fetch(`${server.url}/assets/app-1a2b3c.js`, {
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('cache-control')).toContain('immutable');
+    expect(await response.text()).toContain('console.log("helio")');
   });
 
   it('does not answer index.html for a missing asset', async () => {

@@ -25,6 +25,8 @@ export async function serveWebApp(app: FastifyInstance, options: { webDist: stri
       root: options.webDist,
       index: false,
       wildcard: false,
+      // The build writes .br and .gz beside each asset; they are sent as the client accepts.
+      preCompressed: true,
       // Hashed asset names never change, so they can be cached for a year.
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
