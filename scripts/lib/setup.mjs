@@ -25,8 +25,11 @@ export function ensureDependencies() {
   const marker = path.join(root, 'node_modules/.package-lock.json');
   const lock = path.join(root, 'package-lock.json');
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
-  console.log('▸ Installing dependencies (npm ci)…');
-  mustRun('npm', ['ci', '--no-audit', '--no-fund'], 'npm ci');
+  // `npm install`, not `npm ci`: this machine's registry has no other-platform builds of the
+  // optional native packages (biome, rolldown …), so the lock file cannot list them and `npm ci`
+  // refuses it. With the lock file present, `npm install` installs exactly what it pins.
+  console.log('▸ Installing dependencies…');
+  mustRun('npm', ['install', '--no-audit', '--no-fund'], 'npm install');
 }
 
 /** Builds the web app into apps/web/dist. */
