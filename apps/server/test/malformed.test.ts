@@ -66,6 +66,12 @@ describe.each(signedInCalls.map((call) => [call.path] as const))('%s without a t
   });
 });
 
+describe('registered calls', () => {
+  it('are exactly the calls of the contracts, so the walk above covers every route', () => {
+    expect([...server.calls.registered].sort()).toEqual(allCalls.map((call) => call.path).sort());
+  });
+});
+
 describe('the codes say what is wrong', () => {
   it('no body at all → 200003', async () => {
     const answer = await server.post('api/user/login');

@@ -17,6 +17,8 @@ export type Answer = {
 export interface TestServer {
   url: string;
   app: FastifyInstance;
+  /** The calls the server registered. */
+  calls: CallRegistry;
   database: DatabaseHandle;
   /** Every log line the server wrote, as text. */
   logs: string[];
@@ -83,6 +85,7 @@ export async function startTestServer(
   return {
     url,
     app,
+    calls,
     database,
     logs,
     post,
