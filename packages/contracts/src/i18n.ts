@@ -22,3 +22,11 @@ export function isLanguage(value: unknown): value is Language {
 export function mailLanguage(code: number): Language {
   return code === 0 ? 'zh-CN' : 'en';
 }
+
+/** One dynamic import per language, so bundlers emit one chunk per language. */
+export type LanguageImporters<T> = Record<Language, () => Promise<{ default: T }>>;
+
+/** Loads one language's texts through its importer; a client downloads only the language it shows. */
+export async function loadForLanguage<T>(importers: LanguageImporters<T>, language: Language): Promise<T> {
+  return (await importers[language]()).default;
+}
