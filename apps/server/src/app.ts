@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import formBody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -9,10 +10,17 @@ import { authRepository } from './domains/auth/repository.ts';
 import { authRoutes } from './domains/auth/routes.ts';
 import { authService } from './domains/auth/service.ts';
 import { commonRoutes } from './domains/common/routes.ts';
+import { tenancy } from './domains/tenancy/tenancy.ts';
+import { passwordReset } from './domains/users/password-reset.ts';
+import { usersRepository } from './domains/users/repository.ts';
+import { usersRoutes } from './domains/users/routes.ts';
+import { usersService } from './domains/users/service.ts';
 import { CallRegistry, installErrorHandler } from './http/calls.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { serveWebApp } from './http/web-app.ts';
 import { loggerOptions } from './platform/logger.ts';
+import { createMailer } from './platform/mail/mailer.ts';
+import { throttle } from './platform/throttle.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -52,7 +60,16 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(formBody);
 
   const prefix = apiPrefix(config.apiBase);
-  const auth = authService(authRepository(database.db), { sessionTtlMs: config.sessionTtlMs });
+  const { db } = database;
+  const mailer = createMailer({
+    db,
+    log: app.log,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+  });
+  app.addHook('onClose', () => mailer.close());
+  const auth = authService(authRepository(db), { sessionTtlMs: config.sessionTtlMs, throttle: throttle(db) });
   const calls = new CallRegistry(app, {
     prefix,
     authenticate: (token) => auth.authenticate(token),
@@ -60,6 +77,8 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   });
   authRoutes(calls, auth);
   commonRoutes(calls, { version: config.version });
+  const users = usersRepository(db);
+  usersRoutes(calls, usersService(users, tenancy(db)), passwordReset(db, users, mailer));
 
   const document = openApiDocument({ version: config.version, prefix });
   app.get(`${prefix}openapi.json`, async () => document);

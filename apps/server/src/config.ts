@@ -24,10 +24,11 @@ const environment = z.object({
   INSTALLER_PASSWORD: z.string().optional(),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(168),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Later issues: device link and mail. Read here so a typo fails at start-up, not at first use. */
+  /** The device link (a later issue); read here so a typo fails at start-up, not at first use. */
   MQTT_URL: z.string().url().optional(),
   MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1884),
   SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().min(3).default('Helio <no-reply@helio.invalid>'),
 });
 
 export type Config = {
@@ -45,6 +46,7 @@ export type Config = {
   mqttUrl: string | undefined;
   mqttPort: number;
   smtpUrl: string | undefined;
+  mailFrom: string;
   version: string;
   /** Answers are checked against their contract schema (on in tests, so drift fails loudly). */
   checkAnswers: boolean;
@@ -82,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '1.0.
     mqttUrl: e.MQTT_URL,
     mqttPort: e.MQTT_PORT,
     smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
     version,
     checkAnswers: env.NODE_ENV === 'test',
   };

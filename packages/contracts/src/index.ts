@@ -8,3 +8,4 @@ export * from './enums.ts';
 export * from './errors/codes.ts';
 export * from './i18n.ts';
 export * from './validation/index.ts';
+export type { AccountItem } from './api/calls/user.ts';

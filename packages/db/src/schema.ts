@@ -65,3 +65,62 @@ export const sessions = pgTable(
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
+
+/**
+ * Stations: the core of the station record, so that accounts can be scoped and refused deletion
+ * while they hold stations (3003). The stations issue adds the rest of the station's fields.
+ */
+export const stations = pgTable(
+  'stations',
+  {
+    stationId: integer('station_id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1000 }),
+    stationName: text('station_name').notNull(),
+    stationType: smallint('station_type').notNull(),
+    installerId: integer('installer_id').references(() => users.userId),
+    endUserId: integer('end_user_id').references(() => users.userId),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('stations_installer_idx').on(t.installerId), index('stations_end_user_idx').on(t.endUserId)],
+);
+
+/**
+ * Password-reset codes. Only an HMAC of the code is kept. A row is written for unknown addresses
+ * too (user_id null), so that the answers and the 60-second resend rule do not reveal accounts.
+ */
+export const emailCodes = pgTable(
+  'email_codes',
+  {
+    codeId: bigint('code_id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    email: text('email').notNull(),
+    userId: integer('user_id').references(() => users.userId, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    failedAttempts: smallint('failed_attempts').notNull().default(0),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('email_codes_email_idx').on(t.email, t.createdAt)],
+);
+
+/** Every mail the portal sends, kept whether delivered by SMTP or only written to the outbox. */
+export const outbox = pgTable('outbox', {
+  mailId: bigint('mail_id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  recipient: text('recipient').notNull(),
+  subject: text('subject').notNull(),
+  textBody: text('text_body').notNull(),
+  htmlBody: text('html_body').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  error: text('error'),
+});
+
+/**
+ * Failure counters for throttling (sign-in per account and per client address). Kept in the
+ * database so that every replica sees the same counts.
+ */
+export const throttles = pgTable('throttles', {
+  throttleKey: text('throttle_key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+});

@@ -115,6 +115,7 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     if (error instanceof Refusal) {
       request.log.info({ msg: `refused ${error.code}` });
+      if (error.retryAfterS) reply.header('retry-after', String(error.retryAfterS));
       return reply.status(httpStatusOf(error.code)).send(errorEnvelope(error.code, request.id, error));
     }
     const status = error.statusCode ?? 500;

@@ -1,4 +1,9 @@
-import type { ErrorCode, FieldIssue } from '@helio/contracts';
+import {
+  type ErrorCode,
+  type FieldIssue,
+  type ValidationMessageKey,
+  validationCatalogueCodes,
+} from '@helio/contracts';
 import type { z } from 'zod';
 import { Refusal } from './refusal.ts';
 
@@ -15,7 +20,8 @@ function valueAt(root: unknown, path: PropertyKey[]): unknown {
  * Validates a request body against its contract and maps failures onto the catalogue:
  * no body at all where fields are required → 200003 (no parameter); only missing fields →
  * 200004 (insufficient parameters); anything else (wrong types, bad values, not an object) →
- * 200005 (parameter error). The issues go along so the client can point at the field.
+ * 200005 (parameter error), unless the catalogue has a code of its own for the only failure
+ * (1005 when the passwords differ). The issues go along so the client can point at the field.
  */
 export function parseBody<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
   const body = raw === undefined || raw === null || raw === '' ? {} : raw;
@@ -29,7 +35,11 @@ export function parseBody<S extends z.ZodType>(schema: S, raw: unknown): z.outpu
   const allMissing = result.error.issues.every(
     (issue) => issue.code === 'invalid_type' && valueAt(body, issue.path) === undefined,
   );
-  let code: ErrorCode = '200005';
+  const namedCodes = new Set(
+    issues.map((issue) => validationCatalogueCodes[issue.message as ValidationMessageKey]),
+  );
+  const [namedCode] = namedCodes;
+  let code: ErrorCode = namedCodes.size === 1 && namedCode ? namedCode : '200005';
   if (allMissing) code = Object.keys(body).length === 0 ? '200003' : '200004';
   throw new Refusal(code, issues);
 }

@@ -8,6 +8,8 @@ export class Refusal extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly issues?: FieldIssue[],
+    /** For throttling refusals: seconds until trying again makes sense (Retry-After). */
+    readonly retryAfterS?: number,
   ) {
     super(`refused with ${code}`);
     this.name = 'Refusal';
@@ -21,6 +23,8 @@ export function httpStatusOf(code: ErrorCode): number {
       return 401;
     case '9001':
       return 403;
+    case '1007':
+      return 429;
     case '9999':
       return 500;
     default:

@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { wrapPglite } from '@helio/db';
@@ -6,10 +8,13 @@ import type { TestProject } from 'vitest/node';
 import { buildApp } from '../../../server/src/app.ts';
 import { loadConfig } from '../../../server/src/config.ts';
 import { seedAccounts } from '../../../server/src/domains/seed/seed.ts';
+import { readableText, startSmtpServer } from '../../../server/test/support/smtp.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** Folder where the e2e SMTP server writes each received mail as JSON (see mailbox.ts). */
+    mailDir: string;
   }
 }
 
@@ -23,12 +28,27 @@ export default async function setup(project: TestProject) {
   });
   if (build.status !== 0) throw new Error('the web build failed');
 
+  const mailDir = mkdtempSync(path.join(tmpdir(), 'helio-e2e-mail-'));
+  let mailCount = 0;
+  const smtp = await startSmtpServer((mail) => {
+    const text = readableText(mail.raw);
+    const subject = /^Subject: (.*)$/m.exec(mail.raw)?.[1] ?? '';
+    const file = path.join(mailDir, `${String(++mailCount).padStart(6, '0')}.json`);
+    writeFileSync(file, JSON.stringify({ to: mail.to, subject, text, receivedAt: mail.receivedAt }));
+  });
+  project.provide('mailDir', mailDir);
+
   const database = wrapPglite(await PGlite.create());
   await database.migrate();
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
     WEB_DIST: path.join(root, 'apps/web/dist'),
+    DATA_DIR: mailDir,
+    SMTP_URL: smtp.url,
+    INSTALLER_NAME: 'e2e_installer',
+    INSTALLER_EMAIL: 'e2e-installer@helio.invalid',
+    INSTALLER_PASSWORD: 'installer-pass-1',
   });
   const { app } = await buildApp({ config, database });
   await seedAccounts(database.db, config, app.log);
@@ -40,5 +60,6 @@ export default async function setup(project: TestProject) {
   return async () => {
     await app.close();
     await database.close();
+    await smtp.close();
   };
 }

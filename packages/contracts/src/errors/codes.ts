@@ -12,6 +12,8 @@ export const errorCodes = [
   '1004',
   '1005',
   '1006',
+  // Not in SPEC.md §8: our answer to sign-in throttling (HTTP 429), see README.md.
+  '1007',
   '2001',
   '2002',
   '2003',

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../errors/codes.ts';
 /**
  * Every message a validation schema can give. Schemas give the key, never a text: the server answers
  * it in field issues and the web translates it with the texts of ./messages/<language>.ts.
@@ -56,3 +57,12 @@ export const validationLimits = {
   selectionLimit: 15,
   priceDecimals: 4,
 } as const;
+
+/**
+ * Validation failures that the catalogue names with a code of its own: the server answers that
+ * code instead of 200005 when they are the only problem (SPEC.md §5: passwords differ is 1005; a role other than installer or end user is 5003).
+ */
+export const validationCatalogueCodes: Partial<Record<ValidationMessageKey, ErrorCode>> = {
+  'validation.passwordsDiffer': '1005',
+  'validation.roleInvalid': '5003',
+};

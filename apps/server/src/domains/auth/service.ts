@@ -1,27 +1,50 @@
 import { DEMO_USER_ID, RoleId } from '@helio/contracts';
 import type { Caller } from '../../http/calls.ts';
 import { Refusal } from '../../http/refusal.ts';
+import type { Throttle, ThrottleLimit } from '../../platform/throttle.ts';
 import { menuFor } from './menu.ts';
 import { verifyPassword } from './passwords.ts';
 import type { AuthRepository } from './repository.ts';
 import { hashToken, newSessionToken } from './tokens.ts';
 
+/**
+ * Sign-in throttling (README.md): 5 failed sign-ins of one account, or 50 from one client address,
+ * within 15 minutes block further tries of that account or address for 15 minutes (answer 1007,
+ * HTTP 429). Blocks expire by themselves: there is no permanent lock-out. Unknown accounts are
+ * counted like known ones, so the block does not reveal which accounts exist.
+ */
+export const loginLimits = {
+  perAccount: { maxFailures: 5, windowMs: 15 * 60_000, blockMs: 15 * 60_000 },
+  perAddress: { maxFailures: 50, windowMs: 15 * 60_000, blockMs: 15 * 60_000 },
+} satisfies Record<string, ThrottleLimit>;
+
 export interface AuthServiceOptions {
   sessionTtlMs: number;
+  throttle: Throttle;
   now?: () => Date;
 }
 
 export function authService(repo: AuthRepository, options: AuthServiceOptions) {
   const now = options.now ?? (() => new Date());
+  const { throttle } = options;
   return {
     /**
      * Signs in by user name or email. An unknown account and a wrong password both answer 1002,
      * after the same amount of hashing work, so the answer does not reveal which accounts exist.
      */
     async login(input: { login: string; password: string; clientIp: string; userAgent: string | undefined }) {
+      const accountKey = `login:account:${input.login.toLowerCase()}`;
+      const addressKey = `login:address:${input.clientIp}`;
+      const retryAfterS = await throttle.blockedForSeconds([accountKey, addressKey]);
+      if (retryAfterS > 0) throw new Refusal('1007', undefined, retryAfterS);
       const user = await repo.findUserByLogin(input.login);
       const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
-      if (!user || !valid) throw new Refusal('1002');
+      if (!user || !valid) {
+        await throttle.recordFailure(accountKey, loginLimits.perAccount);
+        await throttle.recordFailure(addressKey, loginLimits.perAddress);
+        throw new Refusal('1002');
+      }
+      await throttle.reset(accountKey);
       const token = newSessionToken();
       await repo.createSession({
         userId: user.userId,

@@ -1,8 +1,9 @@
 import type { CallDef } from '../call.ts';
 import * as auth from './auth.ts';
 import * as common from './common.ts';
+import * as user from './user.ts';
 
-export { auth, common };
+export { auth, common, user };
 
 /** Every call of the API, by domain; the server's route test walks this list. */
 export const allCalls: CallDef[] = [
@@ -12,4 +13,14 @@ export const allCalls: CallDef[] = [
   common.currency,
   common.timezone,
   common.areainfo,
+  user.register,
+  user.registerUser,
+  user.addInstallerUser,
+  user.edit,
+  user.info,
+  user.changePwd,
+  user.getInstallerLower,
+  user.deleteUserInstaller,
+  user.sendEmailCode,
+  user.forgetpwd,
 ];

@@ -10,6 +10,7 @@ const messages = {
   '1004': 'Tato e-mailová adresa je již zaregistrována.',
   '1005': 'Zadaná hesla se neshodují.',
   '1006': 'Heslo je nesprávné.',
+  '1007': 'Příliš mnoho pokusů o přihlášení. Počkejte několik minut a zkuste to znovu.',
   '2001': 'Toto zařízení je již zaregistrováno.',
   '2002': 'Sériové číslo zařízení nebylo rozpoznáno. Zkontrolujte ho a zkuste to znovu.',
   '2003': 'Nepodařilo se zjistit polohu. Zkontrolujte oprávnění k přístupu k poloze.',

@@ -10,6 +10,7 @@ const messages = {
   '1004': 'This email address is already registered.',
   '1005': 'The two passwords do not match.',
   '1006': 'The password is incorrect.',
+  '1007': 'Too many sign-in attempts. Please wait a few minutes and try again.',
   '2001': 'This device is already registered.',
   '2002': 'The device serial number was not recognised. Please check it and try again.',
   '2003': 'Could not determine your location. Please check the location permission.',

@@ -10,6 +10,7 @@ const messages = {
   '1004': 'Questo indirizzo email è già registrato.',
   '1005': 'Le due password non coincidono.',
   '1006': 'La password non è corretta.',
+  '1007': 'Troppi tentativi di accesso. Attendi qualche minuto e riprova.',
   '2001': 'Questo dispositivo è già registrato.',
   '2002': 'Numero di serie del dispositivo non riconosciuto. Verificalo e riprova.',
   '2003': "Impossibile determinare la posizione. Controlla l'autorizzazione alla localizzazione.",
