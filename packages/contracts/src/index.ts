@@ -1,6 +1,7 @@
 export * from './api/call.ts';
 export type { MenuItem } from './api/calls/auth.ts';
 export * from './api/calls/index.ts';
+export type { AccountItem } from './api/calls/user.ts';
 export * from './api/envelope.ts';
 export * from './api/paging.ts';
 export * from './display.ts';
@@ -8,4 +9,3 @@ export * from './enums.ts';
 export * from './errors/codes.ts';
 export * from './i18n.ts';
 export * from './validation/index.ts';
-export type { AccountItem } from './api/calls/user.ts';

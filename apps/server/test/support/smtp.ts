@@ -1,21 +1,17 @@
+import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
   to: string[];
-  raw: string;
+  subject: string;
+  /** The plain-text part, decoded. */
+  text: string;
   receivedAt: Date;
 }
 
-/** Decodes quoted-printable soft breaks and escapes, enough to read a received mail's text. */
-export function readableText(raw: string): string {
-  return raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
-
 /**
- * A real SMTP server on loopback that keeps what it receives, so tests read mail exactly as a
- * mail server would get it from the portal.
+ * A real SMTP server on loopback that keeps what it receives, decoded with mailparser, so tests
+ * read mail exactly as a mail client would.
  */
 export async function startSmtpServer(onMail?: (mail: ReceivedMail) => void) {
   const received: ReceivedMail[] = [];
@@ -24,18 +20,15 @@ export async function startSmtpServer(onMail?: (mail: ReceivedMail) => void) {
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const mail = {
-          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-          raw: Buffer.concat(chunks).toString('utf8'),
-          receivedAt: new Date(),
-        };
-        received.push(mail);
-        onMail?.(mail);
-        callback();
-      });
+      const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+      simpleParser(stream)
+        .then((parsed) => {
+          const mail = { to, subject: parsed.subject ?? '', text: parsed.text ?? '', receivedAt: new Date() };
+          received.push(mail);
+          onMail?.(mail);
+          callback();
+        })
+        .catch((error: Error) => callback(error));
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

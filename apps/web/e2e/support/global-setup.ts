@@ -8,7 +8,7 @@ import type { TestProject } from 'vitest/node';
 import { buildApp } from '../../../server/src/app.ts';
 import { loadConfig } from '../../../server/src/config.ts';
 import { seedAccounts } from '../../../server/src/domains/seed/seed.ts';
-import { readableText, startSmtpServer } from '../../../server/test/support/smtp.ts';
+import { startSmtpServer } from '../../../server/test/support/smtp.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -31,10 +31,8 @@ export default async function setup(project: TestProject) {
   const mailDir = mkdtempSync(path.join(tmpdir(), 'helio-e2e-mail-'));
   let mailCount = 0;
   const smtp = await startSmtpServer((mail) => {
-    const text = readableText(mail.raw);
-    const subject = /^Subject: (.*)$/m.exec(mail.raw)?.[1] ?? '';
     const file = path.join(mailDir, `${String(++mailCount).padStart(6, '0')}.json`);
-    writeFileSync(file, JSON.stringify({ to: mail.to, subject, text, receivedAt: mail.receivedAt }));
+    writeFileSync(file, JSON.stringify(mail));
   });
   project.provide('mailDir', mailDir);
 

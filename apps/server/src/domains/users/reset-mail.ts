@@ -26,7 +26,7 @@ export function resetCodeMail(input: {
       '',
       'Helio 光伏储能监控平台',
     ];
-    return mail(input.to, `Helio 密码重置验证码：${code}`, lines, code);
+    return mail(input.to, 'Helio 密码重置验证码', lines, code);
   }
   const lines = [
     `Hello ${name},`,
@@ -41,7 +41,7 @@ export function resetCodeMail(input: {
     '',
     'Helio — solar and storage monitoring',
   ];
-  return mail(input.to, `Your Helio password reset code: ${code}`, lines, code);
+  return mail(input.to, 'Your Helio password reset code', lines, code);
 }
 
 function mail(to: string, subject: string, lines: string[], code: string): OutgoingMail {

@@ -44,7 +44,8 @@ export function createMailer(options: MailerOptions) {
         await mkdir(options.outboxDir, { recursive: true });
         const file = path.join(options.outboxDir, `${mailId}.txt`);
         await writeFile(file, `To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`, { mode: 0o600 });
-        log.info({ mailId, file }, `mail kept in the outbox (no SMTP_URL): "${mail.subject}"`);
+        // The subject and body stay out of the log: they may carry a code.
+        log.info({ mailId, file }, 'mail kept in the outbox (no SMTP_URL)');
       }
       await db.update(schema.outbox).set({ sentAt: new Date() }).where(eq(schema.outbox.mailId, mailId));
     } catch (error) {

@@ -1,0 +1,73 @@
+import { schema } from '@helio/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginLimits } from '../src/domains/auth/service.ts';
+import { registerAccount } from './support/accounts.ts';
+import { startTestServer, type TestServer } from './support/server.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+async function tryLogin(userName: string, pwd: string, address = '203.0.113.7') {
+  const response = await fetch(`${server.url}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+    body: JSON.stringify({ user_name: userName, pwd }),
+  });
+  return {
+    status: response.status,
+    retryAfter: response.headers.get('retry-after'),
+    body: (await response.json()) as { msg: string },
+  };
+}
+
+describe('sign-in throttling', () => {
+  it('blocks an account after 5 failures with 1007 (HTTP 429, Retry-After), even for the right password', async () => {
+    const account = await registerAccount(server, 2, 'throttled');
+    for (let i = 0; i < loginLimits.perAccount.maxFailures; i++) {
+      expect((await tryLogin(account.userName, 'wrong-pass', `198.51.100.${i}`)).body.msg).toBe('1002');
+    }
+    const blocked = await tryLogin(account.userName, account.password, '198.51.100.99');
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.msg).toBe('1007');
+    expect(Number(blocked.retryAfter)).toBeGreaterThan(800);
+    // no permanent lock-out: once the block ends, the right password works again
+    await server.database.db.update(schema.throttles).set({ blockedUntil: new Date(Date.now() - 1000) });
+    expect((await tryLogin(account.userName, account.password, '198.51.100.99')).body).toMatchObject({
+      code: 1,
+    });
+  });
+
+  it('treats unknown accounts the same way', async () => {
+    for (let i = 0; i < loginLimits.perAccount.maxFailures; i++) {
+      expect((await tryLogin('ghost_account', 'wrong-pass', `192.0.2.${i}`)).body.msg).toBe('1002');
+    }
+    expect((await tryLogin('ghost_account', 'wrong-pass', '192.0.2.200')).body.msg).toBe('1007');
+  });
+
+  it('blocks a client address after 50 failures across accounts', async () => {
+    const address = '203.0.113.50';
+    for (let i = 0; i < loginLimits.perAddress.maxFailures; i++) {
+      expect((await tryLogin(`spray_${i}`, 'wrong-pass', address)).body.msg).toBe('1002');
+    }
+    const account = await registerAccount(server, 2, 'innocent');
+    expect((await tryLogin(account.userName, account.password, address)).body.msg).toBe('1007');
+    expect((await tryLogin(account.userName, account.password, '203.0.113.51')).body).toMatchObject({
+      code: 1,
+    });
+  });
+
+  it('a success clears the account counter', async () => {
+    const account = await registerAccount(server, 2, 'recover');
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < loginLimits.perAccount.maxFailures - 1; i++) {
+        expect((await tryLogin(account.userName, 'wrong-pass', '198.18.0.1')).body.msg).toBe('1002');
+      }
+      expect((await tryLogin(account.userName, account.password, '198.18.0.1')).body).toMatchObject({
+        code: 1,
+      });
+    }
+  });
+});
