@@ -50,7 +50,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && incomingRequestId.test(given) ? given : randomUUID();
     },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
   });
   app.addHook('onSend', async (request, reply) => {

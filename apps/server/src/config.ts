@@ -22,6 +22,8 @@ const environment = z.object({
   INSTALLER_NAME: z.string().optional(),
   INSTALLER_EMAIL: z.string().optional(),
   INSTALLER_PASSWORD: z.string().optional(),
+  /** Behind a load balancer: take the client address from X-Forwarded-For (never trust it otherwise). */
+  TRUST_PROXY: flag.default(false),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(168),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The device link (a later issue); read here so a typo fails at start-up, not at first use. */
@@ -42,6 +44,7 @@ export type Config = {
   demoPassword: string;
   installer: { userName: string; email: string; password: string } | undefined;
   sessionTtlMs: number;
+  trustProxy: boolean;
   logLevel: string;
   mqttUrl: string | undefined;
   mqttPort: number;
@@ -80,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '1.0.
         ? { userName: e.INSTALLER_NAME, email: e.INSTALLER_EMAIL, password: e.INSTALLER_PASSWORD }
         : undefined,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
+    trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     mqttUrl: e.MQTT_URL,
     mqttPort: e.MQTT_PORT,

@@ -44,7 +44,8 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 /** Known before the accounts exist, so that the cases can be declared. */
-const labels = () => ['A', 'B'].flatMap((side) => ['1', '2', '3', 'e1', 'e3'].map((part) => `${side}${part}`));
+const labels = () =>
+  ['A', 'B'].flatMap((side) => ['1', '2', '3', 'e1', 'e3'].map((part) => `${side}${part}`));
 const pairs = () => labels().flatMap((actor) => labels().map((target) => [actor, target] as const));
 const reaches = (actor: string, target: string) => trees.get(actor)!.has(target);
 const isInstaller = (label: string) => !label.includes('e');

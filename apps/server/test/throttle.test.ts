@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from './support/server.ts';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ env: { TRUST_PROXY: '1' } });
 });
 afterAll(() => server.close());
 
@@ -24,6 +24,20 @@ async function tryLogin(userName: string, pwd: string, address = '203.0.113.7') 
 }
 
 describe('sign-in throttling', () => {
+  it('ignores X-Forwarded-For unless TRUST_PROXY is set', async () => {
+    const direct = await startTestServer();
+    try {
+      await fetch(`${direct.url}/api/user/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.200' },
+        body: JSON.stringify({ user_name: 'spoofer', pwd: 'wrong-pass' }),
+      });
+      expect(direct.logs.join('')).toContain('"remoteAddress":"127.0.0.1"');
+    } finally {
+      await direct.close();
+    }
+  });
+
   it('blocks an account after 5 failures with 1007 (HTTP 429, Retry-After), even for the right password', async () => {
     const account = await registerAccount(server, 2, 'throttled');
     for (let i = 0; i < loginLimits.perAccount.maxFailures; i++) {
