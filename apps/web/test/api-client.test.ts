@@ -171,6 +171,14 @@ describe('API client', () => {
     expect(notifyError).toHaveBeenCalledWith('text:network', 'network');
   });
 
+  it('shows sign-in throttling (1007, HTTP 429) by its catalogue code', async () => {
+    fetchMock.mockResolvedValue(answer({ code: 400, msg: '1007' }, 429));
+    await expect(client().call(auth.login, { user_name: 'demo', pwd: 'x' })).rejects.toMatchObject({
+      code: '1007',
+    });
+    expect(notifyError).toHaveBeenCalledExactlyOnceWith('text:1007', '1007');
+  });
+
   it('maps JSON that is not an envelope by its status', async () => {
     fetchMock.mockResolvedValueOnce(answer({ statusCode: 429, error: 'Too Many Requests' }, 429));
     await expect(client().call(common.getWebVer, {})).rejects.toMatchObject({ code: 'tooManyRequests' });

@@ -5,10 +5,17 @@ import { describe, expect, it } from 'vitest';
 
 const dir = fileURLToPath(new URL('../src/locales/', import.meta.url));
 
+/**
+ * The texts of a language: src/locales/<language>.json, loaded before the first screen, and the
+ * parts loaded with the screens that need them (src/locales/<part>/<language>.json, see i18n.ts).
+ * Together they are the `translation` namespace, so no key may be in two of them.
+ */
+const parts = ['', 'accounts/'];
+
 type Texts = { [key: string]: string | Texts };
 
-function load(language: string): Texts {
-  return JSON.parse(readFileSync(`${dir}${language}.json`, 'utf8')) as Texts;
+function load(part: string, language: string): Texts {
+  return JSON.parse(readFileSync(`${dir}${part}${language}.json`, 'utf8')) as Texts;
 }
 
 /** `{"a": {"b": "x"}}` → `{"a.b": "x"}`. */
@@ -21,36 +28,54 @@ function flatten(texts: Texts, prefix = ''): Map<string, string> {
   return flat;
 }
 
+/** Every text of a language, from all its parts. */
+function allTexts(language: string): Map<string, string> {
+  return new Map(parts.flatMap((part) => [...flatten(load(part, language))]));
+}
+
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
 /** Words that really are the same in that language. */
-const sameAsEnglish: Record<string, string[]> = { it: ['login.password'] };
+const sameAsEnglish: Record<string, string[]> = {
+  it: ['login.password', 'userDialog.password'],
+  cs: ['users.columnRole'],
+};
 
-const english = flatten(load('en'));
+const english = allTexts('en');
 
 describe('locales', () => {
-  it('has a file for each of the five languages and nothing else', () => {
-    const files = readdirSync(dir).filter((file) => file.endsWith('.json'));
-    expect(files.sort()).toEqual(languages.map((language) => `${language}.json`).sort());
+  it.each(parts.map((part) => [part || '(first screen)', part]))(
+    'has a file for each of the five languages and nothing else in %s',
+    (_name, part) => {
+      const files = readdirSync(`${dir}${part}`).filter((file) => file.endsWith('.json'));
+      expect(files.sort()).toEqual(languages.map((language) => `${language}.json`).sort());
+    },
+  );
+
+  it('puts each top-level group of texts in one part only', () => {
+    const groups = parts.flatMap((part) => Object.keys(load(part, 'en')));
+    expect(new Set(groups).size).toBe(groups.length);
   });
 
   for (const language of languages.filter((code) => code !== 'en')) {
     describe(language, () => {
-      const texts = flatten(load(language));
-
-      it('has exactly the keys of en.json', () => {
-        expect([...texts.keys()].sort()).toEqual([...english.keys()].sort());
+      it('has exactly the keys of the English files, part by part', () => {
+        for (const part of parts) {
+          expect([...flatten(load(part, language)).keys()].sort(), part).toEqual(
+            [...flatten(load(part, 'en')).keys()].sort(),
+          );
+        }
       });
 
       it('fills every text, with the placeholders of the English one', () => {
-        for (const [key, text] of texts) {
+        for (const [key, text] of allTexts(language)) {
           expect(text.trim(), key).not.toBe('');
           expect(placeholders(text), key).toEqual(placeholders(english.get(key) ?? ''));
         }
       });
 
       it('is translated, not copied from English', () => {
-        const copies = [...texts].filter(
+        const copies = [...allTexts(language)].filter(
           ([key, text]) => text === english.get(key) && !sameAsEnglish[language]?.includes(key),
         );
         expect(copies.map(([key]) => key)).toEqual([]);

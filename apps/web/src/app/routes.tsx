@@ -1,6 +1,7 @@
 import { lazy, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { RouteBoundary } from '../components/errors/route-boundary.tsx';
+import { withTexts } from '../lib/i18n.ts';
 import { GuestOnly, RequireInstaller, RequireSession, RootEntry } from './guards.tsx';
 
 /*
@@ -22,8 +23,10 @@ const DeviceListRoute = lazy(() =>
 const AlarmListRoute = lazy(() =>
   import('../features/alarms/routes/alarm-list.tsx').then((m) => ({ default: m.AlarmListRoute })),
 );
-const UserListRoute = lazy(() =>
-  import('../features/users/routes/user-list.tsx').then((m) => ({ default: m.UserListRoute })),
+const UserListRoute = lazy(
+  withTexts('accounts', () =>
+    import('../features/users/routes/user-list.tsx').then((m) => ({ default: m.UserListRoute })),
+  ),
 );
 const MessageListRoute = lazy(() =>
   import('../features/messages/routes/message-list.tsx').then((m) => ({ default: m.MessageListRoute })),

@@ -21,6 +21,45 @@ const appTexts: Record<Language, () => Promise<{ default: Texts }>> = {
   it: () => import('../locales/it.json'),
 };
 
+/**
+ * Parts of the `translation` texts that the first screen does without, downloaded with the code
+ * that shows them (src/locales/<part>/<language>.json): `accounts` for the user dialogs, password
+ * recovery and user management. Once a part is loaded, a language switch loads it too.
+ */
+const textParts = {
+  accounts: {
+    en: () => import('../locales/accounts/en.json'),
+    'zh-CN': () => import('../locales/accounts/zh-CN.json'),
+    pl: () => import('../locales/accounts/pl.json'),
+    cs: () => import('../locales/accounts/cs.json'),
+    it: () => import('../locales/accounts/it.json'),
+  },
+} satisfies Record<string, Record<Language, () => Promise<{ default: Texts }>>>;
+
+export type TextPart = keyof typeof textParts;
+
+const partsInUse = new Set<TextPart>();
+const partsLoaded = new Set<string>();
+
+async function loadPart(part: TextPart, language: Language): Promise<void> {
+  const id = `${part}:${language}`;
+  if (partsLoaded.has(id)) return;
+  const texts = await textParts[part][language]();
+  i18n.addResourceBundle(language, 'translation', texts.default, true, true);
+  partsLoaded.add(id);
+}
+
+/** Loads a part of the texts in the language shown (and from now on in every language switched to). */
+export function loadTextPart(part: TextPart): Promise<void> {
+  partsInUse.add(part);
+  return loadPart(part, i18n.language as Language);
+}
+
+/** `import()` of a lazily loaded component together with the texts it shows. */
+export function withTexts<M>(part: TextPart, load: () => Promise<M>): () => Promise<M> {
+  return () => Promise.all([load(), loadTextPart(part)]).then(([module]) => module);
+}
+
 const antdLocales: Record<Language, () => Promise<{ default: Locale }>> = {
   en: () => import('antd/es/locale/en_US'),
   'zh-CN': () => import('antd/es/locale/zh_CN'),
@@ -68,6 +107,7 @@ export async function loadLanguage(language: Language): Promise<Locale> {
   i18n.addResourceBundle(language, 'translation', texts.default, true, true);
   i18n.addResourceBundle(language, 'errors', errors, true, true);
   i18n.addResourceBundle(language, 'validation', validation, true, true);
+  await Promise.all([...partsInUse].map((part) => loadPart(part, language)));
   return antdLocale.default;
 }
 
@@ -82,6 +122,8 @@ export async function activateLanguage(language: Language): Promise<void> {
     const { default: dayjs } = await import('dayjs');
     dayjs.locale(name);
   }
+  // A part first asked for while this language was loading.
+  await Promise.all([...partsInUse].map((part) => loadPart(part, language)));
   await i18n.changeLanguage(language);
   document.documentElement.lang = language;
 }

@@ -6,6 +6,7 @@ import {
   SessionKey,
   type SessionStart,
   saveSession,
+  saveUserName,
 } from './session.ts';
 
 /**
@@ -44,6 +45,12 @@ export function notifySessionChanged(): void {
 
 export function startSession(start: SessionStart): void {
   saveSession(localStorage, start);
+  notifySessionChanged();
+}
+
+/** Keeps the signed-in user's new name after they edited their own info. */
+export function renameSessionUser(userName: string): void {
+  saveUserName(localStorage, userName);
   notifySessionChanged();
 }
 

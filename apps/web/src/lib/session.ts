@@ -65,6 +65,11 @@ export function saveSession(storage: KeyValueStorage, start: SessionStart): void
   storage.setItem(SessionKey.menuList, JSON.stringify(start.menu_list));
 }
 
+/** After editing one's own info: the top bar shows the new name (SPEC.md §7, bg/user/edit). */
+export function saveUserName(storage: KeyValueStorage, userName: string): void {
+  storage.setItem(SessionKey.userName, userName);
+}
+
 /** Sign-out rule of SPEC.md §2: everything stored goes, except the chosen language. */
 export function clearSession(storage: KeyValueStorage): void {
   const language = storage.getItem(SessionKey.language);

@@ -1,3 +1,4 @@
+import { DEMO_USER_ID } from '@helio/contracts';
 import { Drawer, Layout } from 'antd';
 import { Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
@@ -8,6 +9,7 @@ import { useSession } from '../../lib/session-store.ts';
 import { Brand } from '../brand-logo.tsx';
 import { PageLoading } from '../page-loading.tsx';
 import { AppFooter } from './app-footer.tsx';
+import { DemoBanner } from './demo-banner.tsx';
 import { SidebarMenu } from './sidebar-menu.tsx';
 import { TopBar } from './top-bar.tsx';
 
@@ -87,6 +89,7 @@ export function AppLayout() {
           onToggleSidebar={toggleSidebar}
           userName={session.userName}
         />
+        {session.userId === DEMO_USER_ID && <DemoBanner />}
         <Layout.Content className="app-content">
           {/* Navigations run as transitions: the current screen stays until the next one's code is here. */}
           <Suspense fallback={<PageLoading />}>

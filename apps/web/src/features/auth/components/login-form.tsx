@@ -22,15 +22,20 @@ function validate(values: LoginValues): Problems {
 interface FieldProps {
   id: string;
   label: string;
+  /** A link at the label's end, e.g. "Forgot password?". */
+  action?: ReactNode;
   /** The translated problem, shown under the input and announced with it. */
   error: string | undefined;
   children: ReactNode;
 }
 
-function Field({ id, label, error, children }: FieldProps) {
+function Field({ id, label, action, error, children }: FieldProps) {
   return (
     <div className="form-field">
-      <label htmlFor={id}>{label}</label>
+      <div className="form-field-label">
+        <label htmlFor={id}>{label}</label>
+        {action}
+      </div>
       {children}
       <div id={`${id}-error`} className="form-field-error" role={error ? 'alert' : undefined}>
         {error}
@@ -46,6 +51,10 @@ interface LoginFormProps {
   initialUserName?: string;
   /** Called on the first keystroke: a chance to fetch what submitting will need. */
   onFirstInput?: () => void;
+  /** Shown at the end of the password's label: the way to reset a forgotten password. */
+  passwordAction?: ReactNode;
+  /** Focus the password rather than the user name, e.g. after registering prefilled the name. */
+  focusPassword?: boolean;
 }
 
 /**
@@ -53,13 +62,21 @@ interface LoginFormProps {
  * antd's Form, which would add ~20 kB gzipped to the login page for two required fields. The
  * server's refusal is shown by the API client.
  */
-export function LoginForm({ pending, onSubmit, initialUserName, onFirstInput }: LoginFormProps) {
+export function LoginForm({
+  pending,
+  onSubmit,
+  initialUserName,
+  onFirstInput,
+  passwordAction,
+  focusPassword = false,
+}: LoginFormProps) {
   const { t } = useTranslation();
   const id = useId();
   const [values, setValues] = useState<LoginValues>({ userName: initialUserName ?? '', password: '' });
   const [touched, setTouched] = useState<Partial<Record<keyof LoginValues, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
   const typed = useRef(false);
+  const edited = useRef(new Set<keyof LoginValues>());
   const fields = useRef<Partial<Record<keyof LoginValues, HTMLInputElement | null>>>({});
 
   const problems = validate(values);
@@ -75,7 +92,13 @@ export function LoginForm({ pending, onSubmit, initialUserName, onFirstInput }: 
       typed.current = true;
       onFirstInput?.();
     }
+    edited.current.add(field);
     setValues((current) => ({ ...current, [field]: value }));
+  };
+
+  // A field left untouched (e.g. on the way to "Create an account") is not yet wrong.
+  const leave = (field: keyof LoginValues) => {
+    if (edited.current.has(field)) setTouched((current) => ({ ...current, [field]: true }));
   };
 
   const submit = (event: FormEvent) => {
@@ -107,7 +130,7 @@ export function LoginForm({ pending, onSubmit, initialUserName, onFirstInput }: 
           prefix={<UserOutlined aria-hidden />}
           value={values.userName}
           onChange={(event) => change('userName', event.target.value)}
-          onBlur={() => setTouched((current) => ({ ...current, userName: true }))}
+          onBlur={() => leave('userName')}
           status={userNameError ? 'error' : undefined}
           aria-invalid={userNameError ? true : undefined}
           aria-describedby={`${userNameId}-error`}
@@ -115,10 +138,10 @@ export function LoginForm({ pending, onSubmit, initialUserName, onFirstInput }: 
           autoCapitalize="none"
           spellCheck={false}
           data-testid="login-username"
-          autoFocus
+          autoFocus={!focusPassword}
         />
       </Field>
-      <Field id={passwordId} label={t('login.password')} error={passwordError}>
+      <Field id={passwordId} label={t('login.password')} action={passwordAction} error={passwordError}>
         <Input.Password
           id={passwordId}
           ref={(input) => {
@@ -128,12 +151,13 @@ export function LoginForm({ pending, onSubmit, initialUserName, onFirstInput }: 
           prefix={<LockOutlined aria-hidden />}
           value={values.password}
           onChange={(event) => change('password', event.target.value)}
-          onBlur={() => setTouched((current) => ({ ...current, password: true }))}
+          onBlur={() => leave('password')}
           status={passwordError ? 'error' : undefined}
           aria-invalid={passwordError ? true : undefined}
           aria-describedby={`${passwordId}-error`}
           autoComplete="current-password"
           data-testid="login-password"
+          autoFocus={focusPassword}
         />
       </Field>
       <Button

@@ -1,0 +1,372 @@
+import enMessages from '@helio/contracts/error-messages/en';
+import zhMessages from '@helio/contracts/error-messages/zh-CN';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import enValidation from '../../../packages/contracts/src/validation/messages/en.ts';
+import enAccounts from '../src/locales/accounts/en.json' with { type: 'json' };
+import zhAccounts from '../src/locales/accounts/zh-CN.json' with { type: 'json' };
+import enMain from '../src/locales/en.json' with { type: 'json' };
+import { launchChromium, signIn } from './support/browser.ts';
+import { readMail } from './support/mailbox.ts';
+
+const en = { ...enMain, ...enAccounts };
+const baseUrl = inject('baseUrl');
+/** The database lives for the whole e2e run: every account made here gets a name of its own. */
+const run = Date.now().toString(36);
+let serial = 0;
+function unique(prefix: string): { name: string; email: string } {
+  const name = `${prefix}_${run}_${++serial}`;
+  return { name, email: `${name.replaceAll('_', '-')}@helio.invalid` };
+}
+
+const installer = { name: 'e2e_installer', password: 'installer-pass-1' };
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(() => browser?.close());
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  page = await context.newPage();
+});
+afterEach(() => context.close());
+
+/** Registers an end user through the API, for journeys that are not about registering. */
+async function registerAccount(password: string, prefix = 'e2e_user') {
+  const account = unique(prefix);
+  const answer = await fetch(`${baseUrl}/api/user/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      user_name: account.name,
+      email: account.email,
+      pwd: password,
+      pwd_again: password,
+      role_id: 2,
+    }),
+  });
+  expect(((await answer.json()) as { code: number }).code).toBe(1);
+  return account;
+}
+
+async function signInAndWait(userName: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await signIn(page, userName, password);
+  await page.getByTestId('app-layout').waitFor();
+}
+
+async function fillUserDialog(
+  values: Partial<Record<'user_name' | 'email' | 'pwd' | 'pwd_again' | 'old_pwd', string>>,
+) {
+  for (const [field, value] of Object.entries(values)) {
+    await page.getByTestId(`user-dialog-${field}`).fill(value);
+  }
+}
+
+/** The row of the accounts table showing `userName`. */
+function accountRow(userName: string): Locator {
+  const nameCell = page.locator('.account-name', { hasText: new RegExp(`^${userName}$`) });
+  return page.locator('tr.ant-table-row', { has: nameCell });
+}
+
+async function confirmDelete(userName: string): Promise<void> {
+  await accountRow(userName).getByTestId('account-delete').click();
+  const confirm = page.locator('.ant-popconfirm').filter({ hasText: userName });
+  await confirm.getByRole('button', { name: en.users.deleteConfirm }).click();
+}
+
+describe('registering', () => {
+  it('a visitor registers as an end user from the login page, then signs in with it', async () => {
+    const account = unique('e2e_reg');
+    const password = 'register-pass-1';
+    await page.goto(`${baseUrl}/login`);
+    await page.getByTestId('register-link').click();
+    await page.getByTestId('user-dialog').waitFor();
+
+    // The shared rules check the form before anything is sent.
+    const dialog = page.getByTestId('user-dialog');
+    await page.getByTestId('user-dialog-submit').click();
+    await dialog.getByText(enValidation['validation.userNameRequired']).waitFor();
+    await dialog.getByText(enValidation['validation.emailRequired']).waitFor();
+    // The login form behind was left alone: no complaint about its empty fields.
+    expect(
+      await page.locator('.login-form').getByText(enValidation['validation.userNameRequired']).count(),
+    ).toBe(0);
+    await fillUserDialog({
+      user_name: account.name,
+      email: account.email,
+      pwd: password,
+      pwd_again: 'other-pass',
+    });
+    await page.getByTestId('user-dialog-submit').click();
+    await dialog.getByText(enValidation['validation.passwordsDiffer']).waitFor();
+
+    // A taken user name is refused by the server and shown.
+    await fillUserDialog({ user_name: installer.name, pwd_again: password });
+    await page.getByTestId('user-dialog-submit').click();
+    await page.getByText(enMessages['1003']).first().waitFor();
+
+    await fillUserDialog({ user_name: account.name });
+    await page.getByTestId('user-dialog-submit').click();
+    await page.getByText(en.userDialog.registered).waitFor();
+    await page.getByTestId('user-dialog').waitFor({ state: 'hidden' });
+    expect(await page.getByTestId('login-username').inputValue()).toBe(account.name);
+
+    await page.getByTestId('login-password').fill(password);
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('app-layout').waitFor();
+    await expect.poll(() => page.getByTestId('sidebar').textContent()).toContain(en.menu.dashboard);
+    expect(await page.getByTestId('sidebar').textContent()).not.toContain(en.menu.myUser);
+    expect(await page.evaluate(() => localStorage.getItem('roleId'))).toBe('2');
+    // End users have no user management, even by address.
+    await page.goto(`${baseUrl}/myUser/myUser`);
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+  });
+});
+
+describe('retrieving a password', () => {
+  it('a mailed code sets a new password; the mail follows the Chinese interface', async () => {
+    const oldPassword = 'forgot-old-1';
+    const newPassword = 'forgot-new-1';
+    const account = await registerAccount(oldPassword, 'e2e_forgot');
+    await page.goto(`${baseUrl}/login`);
+    await page.evaluate(() => localStorage.setItem('curLang', 'zh-CN'));
+    await page.reload();
+    await page.getByTestId('forgot-password-link').click();
+    await page.getByTestId('forgot-dialog').waitFor();
+
+    const since = new Date(Date.now() - 1000);
+    await page.getByTestId('forgot-email').fill(account.email);
+    await page.getByTestId('forgot-send-code').click();
+    const sendButton = page.getByTestId('forgot-send-code');
+    // A visible countdown, the button disabled meanwhile.
+    await expect.poll(() => sendButton.isDisabled()).toBe(true);
+    const before = Number((await sendButton.textContent())?.match(/\d+/)?.[0]);
+    expect(before).toBeGreaterThan(50);
+    expect(before).toBeLessThanOrEqual(60);
+    await page.getByTestId('forgot-code-sent').waitFor();
+
+    const mail = await readMail(account.email, since);
+    expect(mail.subject).toBe('Helio 密码重置验证码');
+    const code = mail.text.match(/^\s+(\d{6})\s*$/m)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+
+    // A wrong code is refused.
+    const wrong = code === '000000' ? '000001' : '000000';
+    await page.getByTestId('forgot-code').fill(wrong);
+    await page.getByTestId('forgot-password').fill(newPassword);
+    await page.getByTestId('forgot-password_again').fill(newPassword);
+    await page.getByTestId('forgot-submit').click();
+    await page.getByText(zhMessages['200913']).first().waitFor();
+
+    await page.getByTestId('forgot-code').fill(code ?? '');
+    await page.getByTestId('forgot-submit').click();
+    await page.getByText(zhAccounts.forgotPassword.done).waitFor();
+    await page.getByTestId('forgot-dialog').waitFor({ state: 'hidden' });
+    expect(await page.getByTestId('login-username').inputValue()).toBe(account.email);
+
+    await page.getByTestId('login-username').fill(account.name);
+    await page.getByTestId('login-password').fill(oldPassword);
+    await page.getByTestId('login-submit').click();
+    await page.getByText(zhMessages['1002']).waitFor();
+    await page.getByTestId('login-password').fill(newPassword);
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('app-layout').waitFor();
+  });
+});
+
+describe('managing accounts', () => {
+  it('an installer adds a sub-installer and an end user under it, and cannot delete a holding account', async () => {
+    const sub = unique('e2e_sub');
+    const endUser = unique('e2e_end');
+    await signInAndWait(installer.name, installer.password);
+    await page.getByTestId('menu-myUser').click();
+    await page.waitForURL((url) => url.pathname === '/myUser/myUser');
+    await page.getByTestId('accounts-table').waitFor();
+
+    // Mode 2: a sub-installer, one level below the level-1 installer.
+    await page.getByTestId('users-add').click();
+    await page.getByTestId('user-dialog').waitFor();
+    await page.getByTestId('user-dialog-role-installer').click();
+    await fillUserDialog({
+      user_name: sub.name,
+      email: sub.email,
+      pwd: 'sub-pass-1',
+      pwd_again: 'sub-pass-1',
+    });
+    await page.keyboard.press('Enter');
+    await page.getByText(en.userDialog.added).waitFor();
+    await page.getByTestId('user-dialog').waitFor({ state: 'hidden' });
+
+    // Mode 3: an end user under that sub-installer.
+    await page.getByTestId('users-add-under').click();
+    await page.getByTestId('user-dialog').waitFor();
+    await page.getByTestId('user-dialog-installer_id').click();
+    await page.keyboard.type(sub.name);
+    await page.locator('.ant-select-item-option', { hasText: sub.name }).click();
+    await fillUserDialog({
+      user_name: endUser.name,
+      email: endUser.email,
+      pwd: 'end-pass-1',
+      pwd_again: 'end-pass-1',
+    });
+    await page.getByTestId('user-dialog-submit').click();
+    await page.getByText(en.userDialog.added).first().waitFor();
+    await page.getByTestId('user-dialog').waitFor({ state: 'hidden' });
+
+    // Both are listed with their level and parent.
+    await page.getByTestId('users-search').locator('input').fill(run);
+    await accountRow(endUser.name).waitFor();
+    const subRow = accountRow(sub.name);
+    expect(await subRow.getByTestId('account-role').textContent()).toBe(
+      en.users.roleInstallerLevel.replace('{{level}}', '2'),
+    );
+    expect(await subRow.getByTestId('account-installer').textContent()).toBe(
+      en.users.installerSelf.replace('{{name}}', installer.name),
+    );
+    const endRow = accountRow(endUser.name);
+    expect(await endRow.getByTestId('account-role').textContent()).toBe(en.users.roleEndUser);
+    expect(await endRow.getByTestId('account-installer').textContent()).toBe(sub.name);
+
+    // The tree view nests the end user under the sub-installer.
+    await page.getByText(en.users.viewTree, { exact: true }).click();
+    await page.locator('tr.ant-table-row-level-1', { hasText: endUser.name }).waitFor();
+    expect(await page.locator('tr.ant-table-row-level-0', { hasText: sub.name }).count()).toBe(1);
+    await page.getByText(en.users.viewList, { exact: true }).click();
+
+    // A sub-installer that still holds an end user cannot be deleted.
+    await confirmDelete(sub.name);
+    await page.getByText(enMessages['4005']).waitFor();
+    expect(await accountRow(sub.name).count()).toBe(1);
+
+    // Once it holds nothing, it can.
+    await confirmDelete(endUser.name);
+    await accountRow(endUser.name).waitFor({ state: 'detached' });
+    await confirmDelete(sub.name);
+    await accountRow(sub.name).waitFor({ state: 'detached' });
+    await page.getByTestId('accounts-empty').waitFor();
+  });
+
+  it('an installer edits an account of its tree, prefilled with its details', async () => {
+    const account = unique('e2e_edit');
+    const renamed = unique('e2e_renamed');
+    await signInAndWait(installer.name, installer.password);
+    await page.goto(`${baseUrl}/myUser/myUser`);
+    await page.getByTestId('users-add').click();
+    await fillUserDialog({
+      user_name: account.name,
+      email: account.email,
+      pwd: 'edit-pass-1',
+      pwd_again: 'edit-pass-1',
+    });
+    await page.getByTestId('user-dialog-submit').click();
+    await page.getByTestId('user-dialog').waitFor({ state: 'hidden' });
+
+    await accountRow(account.name).getByTestId('account-edit').click();
+    const nameField = page.getByTestId('user-dialog-user_name');
+    await expect.poll(() => nameField.inputValue()).toBe(account.name);
+    expect(await page.getByTestId('user-dialog-email').inputValue()).toBe(account.email);
+    await nameField.fill(renamed.name);
+    await page.getByTestId('user-dialog-submit').click();
+    await page.getByText(en.userDialog.saved).waitFor();
+    await accountRow(renamed.name).waitFor();
+    // The installer's own name in the top bar is untouched.
+    expect(await page.getByTestId('user-menu').textContent()).toContain(installer.name);
+    await confirmDelete(renamed.name);
+    await accountRow(renamed.name).waitFor({ state: 'detached' });
+  });
+});
+
+describe('the account menu', () => {
+  it('changing the password tells the user, signs out after about 2 s, and the new password works', async () => {
+    const oldPassword = 'change-old-1';
+    const newPassword = 'change-new-1';
+    const account = await registerAccount(oldPassword, 'e2e_change');
+    await signInAndWait(account.name, oldPassword);
+
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-change-password').click();
+    await page.getByTestId('user-dialog').waitFor();
+    await fillUserDialog({ old_pwd: 'not-my-password', pwd: newPassword, pwd_again: newPassword });
+    await page.getByTestId('user-dialog-submit').click();
+    await page.getByText(enMessages['200104']).first().waitFor();
+
+    await fillUserDialog({ old_pwd: oldPassword });
+    await page.getByTestId('user-dialog-submit').click();
+    await page.getByText(en.userDialog.passwordChanged).waitFor();
+    const shown = Date.now();
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    await page.waitForURL((url) => url.pathname === '/login');
+    const elapsed = Date.now() - shown;
+    expect(elapsed).toBeGreaterThan(1200);
+    expect(elapsed).toBeLessThan(5000);
+    expect(await page.evaluate(() => localStorage.getItem('TOKEN'))).toBeNull();
+    // Signing out after the change is quiet: no "session expired".
+    await page.waitForTimeout(500);
+    expect(await page.getByText(enMessages['1000']).count()).toBe(0);
+
+    await signIn(page, account.name, oldPassword);
+    await page.getByText(enMessages['1002']).waitFor();
+    await signIn(page, account.name, newPassword);
+    await page.getByTestId('app-layout').waitFor();
+  });
+
+  it('editing one’s own info is prefilled and the top bar shows the new name', async () => {
+    const password = 'own-info-1';
+    const account = await registerAccount(password, 'e2e_own');
+    const renamed = unique('e2e_own_new');
+    await signInAndWait(account.name, password);
+
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-edit-info').click();
+    const nameField = page.getByTestId('user-dialog-user_name');
+    await expect.poll(() => nameField.inputValue()).toBe(account.name);
+    expect(await page.getByTestId('user-dialog-email').inputValue()).toBe(account.email);
+    await nameField.fill('x');
+    await page.getByTestId('user-dialog-email').focus();
+    await page.getByText(enValidation['validation.userNameLength']).waitFor();
+    await nameField.fill(renamed.name);
+    await page.getByTestId('user-dialog-submit').click();
+    await page.getByText(en.userDialog.saved).waitFor();
+    await expect.poll(() => page.getByTestId('user-menu').textContent()).toContain(renamed.name);
+    expect(await page.evaluate(() => localStorage.getItem('loginName'))).toBe(renamed.name);
+  });
+
+  it('Esc closes a dialog without changing anything', async () => {
+    await signInAndWait(installer.name, installer.password);
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-change-password').click();
+    await page.getByTestId('user-dialog').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('user-dialog').waitFor({ state: 'hidden' });
+  });
+});
+
+describe('the demo account', () => {
+  it('sees the read-only banner, and changing its password is refused', async () => {
+    await signInAndWait('demo', 'demo123');
+    const banner = page.getByTestId('demo-banner');
+    await banner.waitFor();
+    expect(await banner.textContent()).toContain(en.layout.demoBanner);
+
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-change-password').click();
+    await fillUserDialog({ old_pwd: 'demo123', pwd: 'demo-new-1', pwd_again: 'demo-new-1' });
+    await page.getByTestId('user-dialog-submit').click();
+    await page.getByText(enMessages['9001']).waitFor();
+    // Still signed in, the dialog still open.
+    await page.waitForTimeout(2500);
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    await page.getByTestId('user-dialog').waitFor();
+  });
+
+  it('other accounts see no banner', async () => {
+    await signInAndWait(installer.name, installer.password);
+    await page.getByTestId('user-menu').waitFor();
+    expect(await page.getByTestId('demo-banner').count()).toBe(0);
+  });
+});

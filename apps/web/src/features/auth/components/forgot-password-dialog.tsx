@@ -1,0 +1,203 @@
+import { passwordAgain, retrievePassword, user } from '@helio/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Button, Form, Input, Modal, Space } from 'antd';
+import { type KeyboardEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCountdown } from '../../../hooks/use-countdown.ts';
+import { useFormProblems } from '../../../hooks/use-form-problems.ts';
+import { call } from '../../../lib/api.ts';
+import { useLanguage } from '../../../lib/language.ts';
+import { notifySuccess } from '../../../lib/notifier.ts';
+import { mailLanguageCode } from '../lib/password-reset.ts';
+
+interface ResetValues {
+  email?: string;
+  code?: string;
+  password?: string;
+  password_again?: string;
+}
+
+/** The body of api/user/forgetpwd without its language, plus the repeated new password. */
+const resetForm = retrievePassword
+  .omit({ language: true })
+  .extend({ password_again: passwordAgain })
+  .refine((value) => value.password === value.password_again, {
+    path: ['password_again'],
+    error: 'validation.passwordsDiffer',
+    when: ({ value }) => {
+      const form = value as ResetValues | undefined;
+      return typeof form?.password === 'string' && Boolean(form.password_again);
+    },
+  });
+
+const fields = ['email', 'code', 'password', 'password_again'] as const;
+
+export interface ForgotPasswordDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** After the new password was set; the dialog has said so and closes itself. */
+  onDone?: (email: string) => void;
+}
+
+/**
+ * Retrieve password (SPEC.md §2, §4, §5): the email gets a six-digit code, after which the button
+ * counts down 60 seconds; the code and a new password set it. The mail's language follows the
+ * interface (0 Chinese, 1 otherwise).
+ */
+export function ForgotPasswordDialog({ open, onClose, onDone }: ForgotPasswordDialogProps) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const [form] = Form.useForm<ResetValues>();
+  const problems = useFormProblems(form, resetForm, fields);
+  // The host keeps this component while the dialog is closed, so the countdown goes on meanwhile.
+  const countdown = useCountdown();
+  const [codeSent, setCodeSent] = useState(false);
+  const codeInput = useRef<{ focus: () => void } | null>(null);
+
+  const sendCode = useMutation({
+    mutationFn: (email: string) => call(user.sendEmailCode, { email, language: mailLanguageCode(language) }),
+    onSuccess: (data) => {
+      countdown.start(data.resend_after_s);
+      setCodeSent(true);
+      codeInput.current?.focus();
+    },
+    onError: problems.showServerProblems,
+  });
+
+  const reset = useMutation({
+    mutationFn: (values: ResetValues) => {
+      const { email, code, password } = resetForm.parse(values);
+      return call(user.forgetpwd, { email, code, password, language: mailLanguageCode(language) });
+    },
+    onSuccess: (_data, values) => {
+      setCodeSent(false);
+      notifySuccess(t('forgotPassword.done'), 'forgot-password');
+      onClose();
+      onDone?.(values.email?.trim() ?? '');
+    },
+    onError: problems.showServerProblems,
+  });
+
+  const askCode = async () => {
+    try {
+      const { email } = await form.validateFields(['email']);
+      sendCode.mutate(email?.trim() ?? '');
+    } catch {
+      // the field shows what is wrong
+    }
+  };
+
+  // Enter in the email field asks for the code until one was asked; afterwards it submits.
+  const emailEnter = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (codeSent || form.getFieldValue('code')) return;
+    event.preventDefault();
+    void askCode();
+  };
+
+  const waiting = countdown.seconds > 0;
+  const pending = reset.isPending;
+
+  return (
+    <Modal
+      open={open}
+      title={t('forgotPassword.title')}
+      onCancel={onClose}
+      destroyOnHidden
+      maskClosable={!pending}
+      width={480}
+      modalRender={(dom) => (
+        <Form<ResetValues>
+          form={form}
+          layout="vertical"
+          validateTrigger="onBlur"
+          clearOnDestroy
+          onFinish={(values) => reset.mutate(values)}
+          disabled={pending}
+        >
+          {dom}
+        </Form>
+      )}
+      footer={[
+        <Button key="cancel" onClick={onClose} disabled={false} data-testid="forgot-cancel">
+          {t('userDialog.cancel')}
+        </Button>,
+        <Button key="submit" type="primary" htmlType="submit" loading={pending} data-testid="forgot-submit">
+          {t('forgotPassword.submit')}
+        </Button>,
+      ]}
+    >
+      <div data-testid="forgot-dialog">
+        <p className="dialog-intro">{t('forgotPassword.intro')}</p>
+        <Form.Item label={t('forgotPassword.email')} required>
+          <Space.Compact block>
+            <Form.Item name="email" noStyle rules={[problems.rule('email')]}>
+              <Input
+                type="email"
+                autoComplete="email"
+                spellCheck={false}
+                maxLength={254}
+                autoFocus
+                data-testid="forgot-email"
+                onPressEnter={emailEnter}
+                aria-label={t('forgotPassword.email')}
+              />
+            </Form.Item>
+            <Button
+              onClick={askCode}
+              disabled={waiting}
+              loading={sendCode.isPending}
+              data-testid="forgot-send-code"
+              aria-live="polite"
+            >
+              {waiting
+                ? t('forgotPassword.resendIn', { seconds: countdown.seconds })
+                : codeSent
+                  ? t('forgotPassword.resend')
+                  : t('forgotPassword.sendCode')}
+            </Button>
+          </Space.Compact>
+        </Form.Item>
+        {codeSent && (
+          <Alert
+            type="success"
+            showIcon
+            className="dialog-alert"
+            title={t('forgotPassword.codeSent')}
+            data-testid="forgot-code-sent"
+          />
+        )}
+        <Form.Item name="code" label={t('forgotPassword.code')} required rules={[problems.rule('code')]}>
+          <Input
+            ref={(input) => {
+              codeInput.current = input;
+            }}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            data-testid="forgot-code"
+          />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t('forgotPassword.newPassword')}
+          required
+          rules={[problems.rule('password')]}
+          extra={t('userDialog.passwordHint')}
+        >
+          <Input.Password autoComplete="new-password" data-testid="forgot-password" />
+        </Form.Item>
+        <Form.Item
+          name="password_again"
+          label={t('userDialog.passwordAgain')}
+          required
+          dependencies={['password']}
+          rules={[problems.rule('password_again')]}
+        >
+          <Input.Password autoComplete="new-password" data-testid="forgot-password_again" />
+        </Form.Item>
+      </div>
+    </Modal>
+  );
+}
+
+export default ForgotPasswordDialog;

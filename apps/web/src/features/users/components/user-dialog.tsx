@@ -1,0 +1,307 @@
+import { RoleId, type UserFormMode, user, userFormSchemas } from '@helio/contracts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Form, Input, Modal, Radio, Skeleton, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useFormProblems } from '../../../hooks/use-form-problems.ts';
+import { call } from '../../../lib/api.ts';
+import { notifySuccess } from '../../../lib/notifier.ts';
+import { renameSessionUser, useSession } from '../../../lib/session-store.ts';
+import { accountInfoQuery, useRefreshAccounts } from '../api/accounts.ts';
+import { InstallerSelect } from './installer-select.tsx';
+
+/** The user dialog's modes (SPEC.md §4): 1 register, 2 add user, 3 add under an installer, 4 edit
+ * info, 5 change password. */
+export type UserDialogMode = UserFormMode;
+
+interface CreatedAccount {
+  user_id: number;
+  user_name: string;
+  role_id: RoleId;
+}
+
+export type UserDialogResult =
+  | { mode: 1 | 2 | 3; account: CreatedAccount }
+  | { mode: 4; account: { user_id: number; user_name: string; email: string }; own: boolean }
+  | { mode: 5 };
+
+export interface UserDialogProps {
+  mode: UserDialogMode;
+  open: boolean;
+  /** Mode 4: the account of one's tree to edit; one's own info when absent. */
+  userId?: number;
+  /** Mode 3: the installer chosen in advance (it can still be changed). */
+  installerId?: number;
+  onClose: () => void;
+  /** After the call succeeded and the dialog has said so; the dialog closes itself. */
+  onDone?: (result: UserDialogResult) => void;
+}
+
+interface UserFormValues {
+  installer_id?: number;
+  role_id?: RoleId;
+  user_name?: string;
+  email?: string;
+  old_pwd?: string;
+  pwd?: string;
+  pwd_again?: string;
+}
+
+const fieldsOfMode = {
+  1: ['role_id', 'user_name', 'email', 'pwd', 'pwd_again'],
+  2: ['role_id', 'user_name', 'email', 'pwd', 'pwd_again'],
+  3: ['installer_id', 'role_id', 'user_name', 'email', 'pwd', 'pwd_again'],
+  4: ['user_name', 'email'],
+  5: ['old_pwd', 'pwd', 'pwd_again'],
+} as const satisfies Record<UserDialogMode, readonly (keyof UserFormValues)[]>;
+
+const textsOfMode = {
+  1: {
+    title: 'userDialog.titleRegister',
+    submit: 'userDialog.submitRegister',
+    done: 'userDialog.registered',
+  },
+  2: { title: 'userDialog.titleAdd', submit: 'userDialog.submitAdd', done: 'userDialog.added' },
+  3: { title: 'userDialog.titleAddUnder', submit: 'userDialog.submitAdd', done: 'userDialog.added' },
+  4: { title: 'userDialog.titleEdit', submit: 'userDialog.submitSave', done: 'userDialog.saved' },
+  5: {
+    title: 'userDialog.titleChangePassword',
+    submit: 'userDialog.submitChangePassword',
+    done: 'userDialog.passwordChanged',
+  },
+} as const;
+
+/** The checks of modes 1–3 and the body of their calls. */
+function creationBody(values: UserFormValues) {
+  const form = userFormSchemas[1].parse(values);
+  return {
+    role_id: form.role_id,
+    user_name: form.user_name,
+    email: form.email,
+    pwd: form.pwd,
+    pwd_again: form.pwd_again,
+  };
+}
+
+/**
+ * The user dialog of SPEC.md §4, one component for its five modes. Each mode checks its fields with
+ * the shared schema of `@helio/contracts` (on blur and on submit) and shows the server's refusals
+ * under the fields they concern. Enter submits, Esc closes.
+ */
+export function UserDialog({ mode, open, userId, installerId, onClose, onDone }: UserDialogProps) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const [form] = Form.useForm<UserFormValues>();
+  const fields = fieldsOfMode[mode];
+  const problems = useFormProblems(form, userFormSchemas[mode], fields);
+  const refreshAccounts = useRefreshAccounts();
+  const texts = textsOfMode[mode];
+
+  const editedId = userId ?? session?.userId;
+  const editsOwnInfo = mode === 4 && (userId === undefined || userId === session?.userId);
+  const info = useQuery({
+    ...accountInfoQuery(editedId ?? 0),
+    enabled: open && mode === 4 && editedId !== undefined,
+  });
+  // Only a first-level installer may add installers (4001, 5001): say so before the server must.
+  const ownInfo = useQuery({
+    ...accountInfoQuery(session?.userId ?? 0),
+    enabled: open && mode === 2 && session !== null,
+  });
+  const mayAddInstallers = mode !== 2 || (ownInfo.data?.installer_level ?? 1) === 1;
+
+  const submit = useMutation({
+    mutationFn: async (values: UserFormValues): Promise<UserDialogResult> => {
+      switch (mode) {
+        case 1:
+          return { mode, account: await call(user.register, creationBody(values)) };
+        case 2:
+          return { mode, account: await call(user.registerUser, creationBody(values)) };
+        case 3:
+          return {
+            mode,
+            account: await call(user.registerUser, {
+              ...creationBody(values),
+              installer_id: values.installer_id,
+            }),
+          };
+        case 4: {
+          const { user_name, email } = userFormSchemas[4].parse(values);
+          const body = editsOwnInfo ? { user_name, email } : { user_id: userId, user_name, email };
+          return { mode, account: await call(user.edit, body), own: editsOwnInfo };
+        }
+        case 5: {
+          const { old_pwd, pwd, pwd_again } = userFormSchemas[5].parse(values);
+          await call(user.changePwd, { old_pwd, pwd, pwd_again });
+          return { mode };
+        }
+      }
+    },
+    onSuccess: (result) => {
+      if (result.mode === 4 && result.own) renameSessionUser(result.account.user_name);
+      if (result.mode !== 5) void refreshAccounts();
+      notifySuccess(t(texts.done), 'user-dialog');
+      onClose();
+      onDone?.(result);
+    },
+    onError: problems.showServerProblems,
+  });
+
+  const loadingInfo = mode === 4 && !info.data;
+  const has = (field: keyof UserFormValues) => (fields as readonly string[]).includes(field);
+  const firstField = fields[0];
+
+  const passwordLabel = mode === 5 ? t('userDialog.newPassword') : t('userDialog.password');
+
+  return (
+    <Modal
+      open={open}
+      title={t(texts.title)}
+      onCancel={onClose}
+      destroyOnHidden
+      maskClosable={!submit.isPending}
+      width={480}
+      modalRender={(dom) => (
+        <Form<UserFormValues>
+          form={form}
+          layout="vertical"
+          validateTrigger="onBlur"
+          clearOnDestroy
+          onFinish={(values) => submit.mutate(values)}
+          disabled={submit.isPending}
+        >
+          {dom}
+        </Form>
+      )}
+      footer={[
+        <Button key="cancel" onClick={onClose} disabled={false} data-testid="user-dialog-cancel">
+          {t('userDialog.cancel')}
+        </Button>,
+        <Button
+          key="submit"
+          type="primary"
+          htmlType="submit"
+          loading={submit.isPending}
+          disabled={loadingInfo}
+          data-testid="user-dialog-submit"
+        >
+          {t(texts.submit)}
+        </Button>,
+      ]}
+    >
+      <div data-testid="user-dialog" data-mode={mode}>
+        {mode === 4 && info.isError && (
+          <Alert type="error" showIcon title={t('userDialog.infoFailed')} className="dialog-alert" />
+        )}
+        {mode === 4 && loadingInfo && !info.isError && <Skeleton active paragraph={{ rows: 3 }} />}
+        {has('installer_id') && (
+          <Form.Item
+            name="installer_id"
+            label={t('userDialog.installer')}
+            required
+            initialValue={installerId}
+            rules={[{ required: true, message: t('userDialog.installerRequired') }]}
+            extra={t('userDialog.installerHint')}
+          >
+            <InstallerSelect
+              canAddInstaller
+              placeholder={t('userDialog.installerPlaceholder')}
+              data-testid="user-dialog-installer_id"
+            />
+          </Form.Item>
+        )}
+        {has('role_id') && (
+          <Form.Item
+            name="role_id"
+            label={mode === 1 ? t('userDialog.registerAs') : t('userDialog.role')}
+            initialValue={RoleId.endUser}
+            extra={mayAddInstallers ? undefined : t('userDialog.installersOnlyLevelOne')}
+          >
+            <Radio.Group>
+              <Radio value={RoleId.endUser}>
+                <span data-testid="user-dialog-role-end-user">{t('userDialog.roleEndUser')}</span>
+              </Radio>
+              <Radio value={RoleId.installer} disabled={!mayAddInstallers}>
+                <span data-testid="user-dialog-role-installer">{t('userDialog.roleInstaller')}</span>
+              </Radio>
+            </Radio.Group>
+          </Form.Item>
+        )}
+        {has('user_name') && !loadingInfo && (
+          <Form.Item
+            name="user_name"
+            label={t('userDialog.userName')}
+            required
+            initialValue={mode === 4 ? info.data?.user_name : undefined}
+            rules={[problems.rule('user_name')]}
+            extra={mode === 4 ? undefined : t('userDialog.userNameHint')}
+          >
+            <Input
+              autoComplete={mode === 4 ? 'off' : 'username'}
+              autoCapitalize="none"
+              spellCheck={false}
+              maxLength={50}
+              autoFocus={firstField === 'user_name' || firstField === 'role_id'}
+              data-testid="user-dialog-user_name"
+            />
+          </Form.Item>
+        )}
+        {has('email') && !loadingInfo && (
+          <Form.Item
+            name="email"
+            label={t('userDialog.email')}
+            required
+            initialValue={mode === 4 ? info.data?.email : undefined}
+            rules={[problems.rule('email')]}
+          >
+            <Input
+              type="email"
+              autoComplete="email"
+              spellCheck={false}
+              maxLength={254}
+              data-testid="user-dialog-email"
+            />
+          </Form.Item>
+        )}
+        {has('old_pwd') && (
+          <Form.Item
+            name="old_pwd"
+            label={t('userDialog.oldPassword')}
+            required
+            rules={[problems.rule('old_pwd')]}
+          >
+            <Input.Password autoComplete="current-password" autoFocus data-testid="user-dialog-old_pwd" />
+          </Form.Item>
+        )}
+        {has('pwd') && (
+          <Form.Item
+            name="pwd"
+            label={passwordLabel}
+            required
+            rules={[problems.rule('pwd')]}
+            extra={t('userDialog.passwordHint')}
+          >
+            <Input.Password autoComplete="new-password" data-testid="user-dialog-pwd" />
+          </Form.Item>
+        )}
+        {has('pwd_again') && (
+          <Form.Item
+            name="pwd_again"
+            label={t('userDialog.passwordAgain')}
+            required
+            dependencies={['pwd']}
+            rules={[problems.rule('pwd_again')]}
+          >
+            <Input.Password autoComplete="new-password" data-testid="user-dialog-pwd_again" />
+          </Form.Item>
+        )}
+        {mode === 5 && (
+          <Typography.Paragraph type="secondary" className="dialog-note">
+            {t('userDialog.changePasswordNote')}
+          </Typography.Paragraph>
+        )}
+      </div>
+    </Modal>
+  );
+}
+
+export default UserDialog;
