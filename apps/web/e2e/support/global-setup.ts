@@ -22,9 +22,11 @@ const root = path.resolve(import.meta.dirname, '../../../..');
 
 /** Builds the web app as users get it and serves it from the real server on an ephemeral port. */
 export default async function setup(project: TestProject) {
+  // A production build, as users get it: vitest's NODE_ENV=test would give React's development build.
   const build = spawnSync('npm', ['run', 'build', '--silent', '-w', '@helio/web'], {
     cwd: root,
-    stdio: 'inherit',
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (build.status !== 0) throw new Error('the web build failed');
 
