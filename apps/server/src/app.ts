@@ -10,6 +10,18 @@ import { authRepository } from './domains/auth/repository.ts';
 import { authRoutes } from './domains/auth/routes.ts';
 import { authService } from './domains/auth/service.ts';
 import { commonRoutes } from './domains/common/routes.ts';
+import { devicesRepository } from './domains/devices/repository.ts';
+import { devicesRoutes } from './domains/devices/routes.ts';
+import { devicesService } from './domains/devices/service.ts';
+import { stationBindings } from './domains/stations/bindings.ts';
+import { stationListRepository } from './domains/stations/list-repository.ts';
+import { stationListService } from './domains/stations/list-service.ts';
+import { photoRoutes } from './domains/stations/photo-routes.ts';
+import { photoStore } from './domains/stations/photo-store.ts';
+import { preferencesRepository } from './domains/stations/preferences-repository.ts';
+import { stationsRepository } from './domains/stations/repository.ts';
+import { stationsRoutes } from './domains/stations/routes.ts';
+import { stationsService } from './domains/stations/service.ts';
 import { tenancy } from './domains/tenancy/tenancy.ts';
 import { passwordReset } from './domains/users/password-reset.ts';
 import { usersRepository } from './domains/users/repository.ts';
@@ -77,8 +89,19 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   });
   authRoutes(calls, auth);
   commonRoutes(calls, { version: config.version });
+  const scopes = tenancy(db);
   const users = usersRepository(db);
-  usersRoutes(calls, usersService(users, tenancy(db)), passwordReset(db, users, mailer));
+  usersRoutes(calls, usersService(users, scopes), passwordReset(db, users, mailer));
+  // photos are addressed as the browser sees the API (API_BASE may be a whole URL)
+  const photoUrl = (photoId: string) => `${config.apiBase}photos/${photoId}`;
+  const stations = stationsRepository(db, photoUrl);
+  stationsRoutes(
+    calls,
+    stationsService(stations, scopes, stationBindings(scopes)),
+    stationListService(stationListRepository(db, photoUrl), preferencesRepository(db), scopes),
+  );
+  photoRoutes(app, calls, photoStore(path.join(config.dataDir, 'photos'), stations), { prefix, photoUrl });
+  devicesRoutes(calls, devicesService(devicesRepository(db), scopes));
 
   const document = openApiDocument({ version: config.version, prefix });
   app.get(`${prefix}openapi.json`, async () => document);

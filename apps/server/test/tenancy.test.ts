@@ -1,7 +1,7 @@
 import { user } from '@helio/contracts';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, createAccount, registerAccount, uniqueName } from './support/accounts.ts';
+import { addStation } from './support/fleet.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
 /**
@@ -35,9 +35,10 @@ beforeAll(async () => {
     trees.set(`${side}e3`, new Set([`${side}e3`]));
     // every end user holds a station, so that no deletion in the matrix can succeed
     for (const endUser of [e1, e3]) {
-      await server.database.db.execute(
-        sql`insert into stations (station_name, station_type, end_user_id) values (${`Plant of ${endUser.userName}`}, 1, ${endUser.userId})`,
-      );
+      await addStation(server, l1.token, {
+        station_name: `Plant of ${endUser.userName}`,
+        end_user_id: endUser.userId,
+      });
     }
   }
 });

@@ -3,6 +3,7 @@ import { queryRows } from '@helio/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, createAccount, registerAccount, uniqueName } from './support/accounts.ts';
+import { addStation } from './support/fleet.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
 let server: TestServer;
@@ -267,9 +268,7 @@ describe('api/getInstallerLower', () => {
     const level2 = await createAccount(server, root, 1, undefined, 'branch');
     const level3 = await createAccount(server, root, 1, level2.userId, 'twig');
     const leaf = await createAccount(server, root, 2, level3.userId, 'leaf');
-    await server.database.db.execute(
-      sql`insert into stations (station_name, station_type, installer_id, end_user_id) values ('Roof', 1, ${level3.userId}, ${leaf.userId})`,
-    );
+    await addStation(server, root.token, { installer_id: level3.userId, end_user_id: leaf.userId });
     const answer = await server.call(user.getInstallerLower, { page: 1, page_size: 10 }, root.token);
     const data = answer.body.data as { total: number; list: Record<string, unknown>[] };
     expect(data.total).toBe(3);
@@ -340,9 +339,7 @@ describe('api/deleteUserInstaller', () => {
     expect(
       (await server.call(user.deleteUserInstaller, { user_id: level3.userId }, root.token)).body.msg,
     ).toBe('4005');
-    await server.database.db.execute(
-      sql`insert into stations (station_name, station_type, end_user_id) values ('Garage', 8, ${leaf.userId})`,
-    );
+    await addStation(server, root.token, { station_type: 8, end_user_id: leaf.userId });
     expect((await server.call(user.deleteUserInstaller, { user_id: leaf.userId }, root.token)).body.msg).toBe(
       '3003',
     );

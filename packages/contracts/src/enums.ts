@@ -55,6 +55,14 @@ export const deviceTypes = Object.values(DeviceType) as DeviceType[];
 export const deviceStates = ['online', 'offline', 'alarm'] as const;
 export type DeviceState = (typeof deviceStates)[number];
 
+/**
+ * Station state, derived from its devices' states: alarm when any device is in alarm, else online
+ * when any is online, else offline when it has devices, else no_device. Sorting by status
+ * ascending follows this order, so stations that need attention come first.
+ */
+export const stationStates = ['alarm', 'offline', 'online', 'no_device'] as const;
+export type StationState = (typeof stationStates)[number];
+
 /** Alarm state. */
 export const alarmStates = ['happening', 'ended'] as const;
 export type AlarmState = (typeof alarmStates)[number];

@@ -1,11 +1,14 @@
 export * from './api/call.ts';
 export type { MenuItem } from './api/calls/auth.ts';
+export type { DeviceItem } from './api/calls/device.ts';
 export * from './api/calls/index.ts';
+export type { StationItem, StationListColumn } from './api/calls/station-items.ts';
 export type { AccountItem } from './api/calls/user.ts';
 export * from './api/envelope.ts';
 export * from './api/paging.ts';
 export * from './display.ts';
 export * from './enums.ts';
 export * from './errors/codes.ts';
+export * from './fleet-rules.ts';
 export * from './i18n.ts';
 export * from './validation/index.ts';

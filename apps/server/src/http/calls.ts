@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import {
   type CallDef,
   defaultLanguage,
@@ -6,6 +7,7 @@ import {
   isLanguage,
   type Language,
   okEnvelope,
+  type UploadDef,
 } from '@helio/contracts';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -44,6 +46,13 @@ type ContextOf<C extends CallDef> = C['access'] extends 'public'
 
 export type CallHandler<C extends CallDef> = (ctx: ContextOf<C>) => Promise<z.input<C['data']>>;
 
+/** What an upload handler gets: the whole file's bytes, never its client-side name or declared type. */
+export interface UploadContext {
+  bytes: Buffer;
+  caller: Caller;
+  log: FastifyBaseLogger;
+}
+
 export interface CallRegistryOptions {
   /** Path prefix of every call, e.g. `/` or `/portal/`. */
   prefix: string;
@@ -65,26 +74,52 @@ export function errorEnvelope(code: ErrorCode, requestId: string, refusal?: Refu
  */
 export class CallRegistry {
   readonly registered = new Set<string>();
+  /** Multipart uploads, kept apart: they are not JSON calls of `allCalls`. */
+  readonly registeredUploads = new Set<string>();
 
   constructor(
     private readonly app: FastifyInstance,
     private readonly options: CallRegistryOptions,
   ) {}
 
+  /** Authenticates a non-public call's Token (else 1000) and refuses writes by the demo account (9001). */
+  private async callerOf(
+    request: FastifyRequest,
+    call: Pick<CallDef, 'access' | 'kind'>,
+  ): Promise<Caller | null> {
+    if (call.access !== 'user') return null;
+    const token = request.headers.token;
+    const caller =
+      typeof token === 'string' && token.length > 0 ? await this.options.authenticate(token) : null;
+    if (!caller) throw new Refusal('1000');
+    if (call.kind === 'write' && caller.isDemo) throw new Refusal('9001');
+    return caller;
+  }
+
+  /** The success envelope, after checking the answer against its contract when asked to. */
+  private answer(
+    path: string,
+    schema: z.ZodType,
+    data: unknown,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
+    if (this.options.checkAnswers) {
+      const checked = schema.safeParse(data);
+      if (!checked.success)
+        throw new Error(`answer of ${path} breaks its contract: ${checked.error.message}`);
+    }
+    reply.header('cache-control', 'no-store');
+    return { ...okEnvelope(data ?? null), request_id: request.id };
+  }
+
   handle<C extends CallDef>(call: C, handler: CallHandler<C>): void {
     if (this.registered.has(call.path)) throw new Error(`call ${call.path} registered twice`);
     this.registered.add(call.path);
-    const { authenticate, checkAnswers } = this.options;
     this.app.post(
       `${this.options.prefix}${call.path}`,
       async (request: FastifyRequest, reply: FastifyReply) => {
-        let caller: Caller | null = null;
-        if (call.access === 'user') {
-          const token = request.headers.token;
-          caller = typeof token === 'string' && token.length > 0 ? await authenticate(token) : null;
-          if (!caller) throw new Refusal('1000');
-          if (call.kind === 'write' && caller.isDemo) throw new Refusal('9001');
-        }
+        const caller = await this.callerOf(request, call);
         const body = parseBody(call.body, request.body);
         const userAgent = request.headers['user-agent'];
         const lang = request.headers.lang;
@@ -97,16 +132,39 @@ export class CallRegistry {
           userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 300) : undefined,
           language: isLanguage(lang) ? lang : defaultLanguage,
         } as ContextOf<C>);
-        if (checkAnswers) {
-          const checked = call.data.safeParse(data);
-          if (!checked.success) {
-            throw new Error(`answer of ${call.path} breaks its contract: ${checked.error.message}`);
-          }
-        }
-        reply.header('cache-control', 'no-store');
-        return { ...okEnvelope(data ?? null), request_id: request.id };
+        return this.answer(call.path, call.data, data, request, reply);
       },
     );
+  }
+
+  /**
+   * Registers a multipart upload of one file in field `upload.field`: authenticated like a write
+   * call, the file read whole up to `upload.maxBytes` (beyond: 200005 with HTTP 413), no file 200003,
+   * a file under another field 200005. Multipart parsing lives in this route's own plugin scope, so
+   * every other call keeps only its JSON and form parsers.
+   */
+  upload<U extends UploadDef>(upload: U, handler: (ctx: UploadContext) => Promise<z.input<U['data']>>): void {
+    if (this.registeredUploads.has(upload.path)) throw new Error(`upload ${upload.path} registered twice`);
+    this.registeredUploads.add(upload.path);
+    const url = `${this.options.prefix}${upload.path}`;
+    this.app.register(async (scope) => {
+      await scope.register(multipart, {
+        limits: { fileSize: upload.maxBytes, files: 1, fields: 10, fieldSize: 1024, parts: 11 },
+      });
+      scope.post(url, async (request, reply) => {
+        const caller = (await this.callerOf(request, upload)) as Caller;
+        if (!request.isMultipart()) throw new Refusal('200003');
+        const part = await request.file();
+        if (!part) throw new Refusal('200003');
+        if (part.fieldname !== upload.field) {
+          part.file.resume();
+          throw new Refusal('200005');
+        }
+        const bytes = await part.toBuffer();
+        const data = await handler({ bytes, caller, log: request.log });
+        return this.answer(upload.path, upload.data, data, request, reply);
+      });
+    });
   }
 }
 

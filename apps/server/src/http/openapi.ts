@@ -1,4 +1,11 @@
-import { allCalls, type CallDef, envelopeSchema, errorEnvelopeSchema } from '@helio/contracts';
+import {
+  allCalls,
+  allUploads,
+  type CallDef,
+  envelopeSchema,
+  errorEnvelopeSchema,
+  type UploadDef,
+} from '@helio/contracts';
 import { z } from 'zod';
 
 type JsonSchema = Record<string, unknown>;
@@ -10,6 +17,20 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
     unrepresentable: 'any',
   }) as JsonSchema;
   return rest;
+}
+
+/** The success and refusal answers of an operation whose data is `data`. */
+function responses(data: z.ZodType) {
+  return {
+    200: {
+      description: 'Success envelope',
+      content: { 'application/json': { schema: jsonSchema(envelopeSchema(data), 'input') } },
+    },
+    400: {
+      description: 'Refusal: msg is a code of the error catalogue',
+      content: { 'application/json': { schema: jsonSchema(errorEnvelopeSchema, 'output') } },
+    },
+  };
 }
 
 function operation(call: CallDef) {
@@ -25,24 +46,36 @@ function operation(call: CallDef) {
     description:
       call.kind === 'write' ? 'Changes data: refused with 9001 for the read-only demo account.' : undefined,
     requestBody: { required: false, content },
-    responses: {
-      200: {
-        description: 'Success envelope',
-        content: { 'application/json': { schema: jsonSchema(envelopeSchema(call.data), 'input') } },
-      },
-      400: {
-        description: 'Refusal: msg is a code of the error catalogue',
-        content: { 'application/json': { schema: jsonSchema(errorEnvelopeSchema, 'output') } },
-      },
-    },
+    responses: responses(call.data),
+  };
+}
+
+/** A multipart upload: one binary file in its field. */
+function uploadOperation(upload: UploadDef) {
+  const schema = {
+    type: 'object',
+    required: [upload.field],
+    properties: { [upload.field]: { type: 'string', format: 'binary' } },
+  };
+  return {
+    operationId: upload.path.replace(/\W+/g, '_'),
+    summary: upload.summary,
+    tags: [upload.domain],
+    security: [{ token: [] }],
+    description: `One file in field \`${upload.field}\`: ${upload.mediaTypes.join(', ')} recognised by its content, at most ${upload.maxBytes} bytes. Refused with 9001 for the read-only demo account.`,
+    requestBody: { required: true, content: { 'multipart/form-data': { schema } } },
+    responses: responses(upload.data),
   };
 }
 
 /** The OpenAPI 3.0 document of every call, generated from the contracts. */
 export function openApiDocument(options: { version: string; prefix: string; calls?: CallDef[] }) {
-  const paths: Record<string, { post: ReturnType<typeof operation> }> = {};
+  const paths: Record<string, { post: ReturnType<typeof operation> | ReturnType<typeof uploadOperation> }> =
+    {};
   for (const call of options.calls ?? allCalls)
     paths[`${options.prefix}${call.path}`] = { post: operation(call) };
+  for (const upload of options.calls ? [] : allUploads)
+    paths[`${options.prefix}${upload.path}`] = { post: uploadOperation(upload) };
   return {
     openapi: '3.0.3',
     info: {

@@ -32,8 +32,11 @@ export function parseBody<S extends z.ZodType>(schema: S, raw: unknown): z.outpu
     path: issue.path.map(String).join('.'),
     message: issue.message,
   }));
+  // A field given as number-or-text reports its absence as a union failure rather than a type one.
   const allMissing = result.error.issues.every(
-    (issue) => issue.code === 'invalid_type' && valueAt(body, issue.path) === undefined,
+    (issue) =>
+      (issue.code === 'invalid_type' || issue.code === 'invalid_union') &&
+      valueAt(body, issue.path) === undefined,
   );
   const namedCodes = new Set(
     issues.map((issue) => validationCatalogueCodes[issue.message as ValidationMessageKey]),

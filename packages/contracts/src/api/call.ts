@@ -32,3 +32,23 @@ export function defineCall<Body extends z.ZodType, Data extends z.ZodType>(
 
 export type CallBody<C extends CallDef> = z.input<C['body']>;
 export type CallData<C extends CallDef> = z.output<C['data']>;
+
+/**
+ * A multipart file upload. It is not a JSON call, so it is kept out of `allCalls`; the server
+ * authenticates it and refuses it to the demo account like a write call.
+ */
+export interface UploadDef<Data extends z.ZodType = z.ZodType> {
+  /** Path under the base, without a leading slash. */
+  path: string;
+  summary: string;
+  domain: string;
+  access: 'user';
+  kind: 'write';
+  /** Name of the multipart field that carries the one file. */
+  field: string;
+  /** Largest file accepted, in bytes; a larger one is refused with 200005. */
+  maxBytes: number;
+  /** Media types accepted, recognised by the file's first bytes, never by its name or declared type (else 240401). */
+  mediaTypes: readonly string[];
+  data: Data;
+}

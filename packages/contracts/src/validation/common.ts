@@ -31,11 +31,15 @@ export function requiredText(message: ValidationMessageKey) {
   return z.string({ error: message }).trim().check(filled(message));
 }
 
-/** An id from a form: a positive integer, as a number or as digits. */
+/** Largest id a table holds (PostgreSQL integer): larger ids cannot exist, and must not reach SQL. */
+export const MAX_ID = 2_147_483_647;
+
+/** An id from a form: a positive integer up to `MAX_ID`, as a number or as digits. */
 export const formId = z.coerce
   .number<number | string>({ error: 'validation.invalidValue' })
   .int({ error: 'validation.invalidValue' })
-  .positive({ error: 'validation.invalidValue' });
+  .positive({ error: 'validation.invalidValue' })
+  .max(MAX_ID, { error: 'validation.invalidValue' });
 
 /** A dotted-quad IPv4 address, e.g. 192.168.1.10. */
 export function ipv4Field(required: ValidationMessageKey) {
@@ -59,9 +63,9 @@ export const netmask = requiredText('validation.maskRequired').refine(isNetmask,
   error: 'validation.maskFormat',
 });
 
-const PRICE_TEXT = new RegExp(`^\\d+(\\.\\d{1,${validationLimits.priceDecimals}})?$`);
+const PRICE_TEXT = new RegExp(`^\\d{1,9}(\\.\\d{1,${validationLimits.priceDecimals}})?$`);
 
-/** A unit price (currency per kWh): non-negative, at most 4 decimals, as a number or as text. */
+/** A unit price (currency per kWh): non-negative, below 10⁹, at most 4 decimals, as a number or as text. */
 export const price = z
   .union([z.number(), z.string()], { error: 'validation.priceRequired' })
   .transform((value, ctx) => {
@@ -101,3 +105,68 @@ export const timeOfDay = z
 export const timeRange = z
   .object({ start: timeOfDay, end: timeOfDay })
   .refine((range) => range.start <= range.end, { path: ['end'], error: 'validation.timeRangeOrder' });
+
+/** Treats null and a blank string as absent: forms send a cleared optional field either way. */
+export function optionalField<T extends z.ZodType>(schema: T) {
+  return z.preprocess(
+    (value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value),
+    schema.optional(),
+  );
+}
+
+/** Bounds of a decimal field; `above` is an exclusive minimum, `decimals` the most fraction digits. */
+export interface DecimalRule {
+  min?: number;
+  above?: number;
+  max?: number;
+  decimals?: number;
+}
+
+function decimalPattern(decimals: number | undefined): RegExp {
+  if (decimals === 0) return /^-?\d+$/;
+  return new RegExp(`^-?\\d+(\\.\\d${decimals === undefined ? '+' : `{1,${decimals}}`})?$`);
+}
+
+function withinRule(value: number, rule: DecimalRule): boolean {
+  if (rule.min !== undefined && value < rule.min) return false;
+  if (rule.above !== undefined && value <= rule.above) return false;
+  return rule.max === undefined || value <= rule.max;
+}
+
+/**
+ * A number as a JSON number or as text (forms): blank gives `required`; not a plain decimal, more
+ * decimals than allowed or out of bounds give `invalid`. Text is never coerced from '' to 0.
+ */
+export function decimalField(
+  required: ValidationMessageKey,
+  invalid: ValidationMessageKey,
+  rule: DecimalRule,
+) {
+  const pattern = decimalPattern(rule.decimals);
+  return z.union([z.number(), z.string()], { error: required }).transform((value, ctx) => {
+    const text = typeof value === 'number' ? String(value) : value.trim();
+    if (text === '') {
+      ctx.issues.push({ code: 'custom', message: required, input: value });
+      return z.NEVER;
+    }
+    // String(number) gives the shortest exact form, so its decimals are the number's decimals.
+    const number = Number(text);
+    if (!pattern.test(text) || !Number.isFinite(number) || !withinRule(number, rule)) {
+      ctx.issues.push({ code: 'custom', message: invalid, input: value });
+      return z.NEVER;
+    }
+    return number;
+  });
+}
+
+function isCalendarDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
+
+/** A calendar date as YYYY-MM-DD (2024-02-30 is refused). */
+export const calendarDate = z
+  .string({ error: 'validation.dateFormat' })
+  .trim()
+  .refine(isCalendarDate, { error: 'validation.dateFormat' });

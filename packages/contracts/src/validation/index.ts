@@ -1,4 +1,6 @@
 export * from './common.ts';
+export * from './device.ts';
 export * from './keys.ts';
 export * from './messages/index.ts';
+export * from './station.ts';
 export * from './user.ts';

@@ -33,6 +33,30 @@ export const validationMessageKeys = [
   'validation.selectionLimit',
   'validation.timeFormat',
   'validation.timeRangeOrder',
+  'validation.stationNameRequired',
+  'validation.stationNameLength',
+  'validation.stationTypeInvalid',
+  'validation.countryRequired',
+  'validation.provinceInvalid',
+  'validation.addressRequired',
+  'validation.textTooLong',
+  'validation.locationRequired',
+  'validation.latitudeRange',
+  'validation.longitudeRange',
+  'validation.capacityRequired',
+  'validation.capacityRange',
+  'validation.dateFormat',
+  'validation.gridBeforeCommissioning',
+  'validation.currencyRequired',
+  'validation.timezoneUnknown',
+  'validation.photoInvalid',
+  'validation.deviceSnFormat',
+  'validation.deviceSnType',
+  'validation.deviceTypeInvalid',
+  'validation.modelRequired',
+  'validation.modbusAddressRange',
+  'validation.rs485PositionRange',
+  'validation.ratedPowerRange',
 ] as const;
 
 export type ValidationMessageKey = (typeof validationMessageKeys)[number];
@@ -56,13 +80,33 @@ export const validationLimits = {
   /** SPEC.md also reads ten for one label set; callers pass that explicitly. */
   selectionLimit: 15,
   priceDecimals: 4,
+  stationNameMaxLength: 100,
+  /** Free texts of a station (city, detailed address). */
+  stationTextMaxLength: 255,
+  /** Largest station capacity in kWp, and its decimals. */
+  capacityMaxKwp: 1_000_000,
+  capacityDecimals: 3,
+  deviceModelMaxLength: 64,
+  /** Firmware version and module SN texts. */
+  deviceTextMaxLength: 64,
+  /** Largest rated power of a device, in W (1 GW). */
+  ratedPowerMaxW: 1_000_000_000,
 } as const;
 
 /**
  * Validation failures that the catalogue names with a code of its own: the server answers that
- * code instead of 200005 when they are the only problem (SPEC.md §5: passwords differ is 1005; a role other than installer or end user is 5003).
+ * code instead of 200005 when they are the only problem (SPEC.md §5: passwords differ is 1005; a role other than installer or end user is 5003; the station and device codes below).
  */
 export const validationCatalogueCodes: Partial<Record<ValidationMessageKey, ErrorCode>> = {
   'validation.passwordsDiffer': '1005',
   'validation.roleInvalid': '5003',
+  /** A station type other than 1, 4, 5, 6, 8, 9: "unsupported station type". */
+  'validation.stationTypeInvalid': '3007',
+  /** A blank or malformed SN: "enter correct device SN". */
+  'validation.deviceSnRequired': '4002',
+  'validation.deviceSnFormat': '4002',
+  /** A well-formed SN whose prefix is another device type's: "device SN not recognised". */
+  'validation.deviceSnType': '2002',
+  /** A device type that is none of SPEC.md §3's: "unknown device type". */
+  'validation.deviceTypeInvalid': '200301',
 };

@@ -31,6 +31,20 @@ export function stationScope(caller: Pick<Caller, 'userId' | 'roleId'>, stations
   return sql`(${alias}.installer_id in ${ids} or ${alias}.end_user_id in ${ids})`;
 }
 
+/** Condition on the `devices` table: the devices on stations the caller may reach. */
+export function deviceScope(caller: Pick<Caller, 'userId' | 'roleId'>, devicesAlias = 'devices'): SQL {
+  const alias = sql.raw(devicesAlias);
+  return sql`${alias}.station_id in (select scoped.station_id from stations scoped where ${stationScope(caller, 'scoped')})`;
+}
+
+/** An account as the scoping rules need it. */
+export interface ScopedAccount {
+  userId: number;
+  userName: string;
+  roleId: number;
+  parentId: number | null;
+}
+
 export function tenancy(db: Database) {
   async function reaches(caller: Caller, userId: number): Promise<boolean> {
     if (userId === caller.userId) return true;
@@ -57,6 +71,59 @@ export function tenancy(db: Database) {
     /** Refuses with 9001 unless the caller is an installer. */
     assertInstaller(caller: Caller): void {
       if (caller.roleId !== RoleId.installer) throw new Refusal('9001');
+    },
+    /** The account if the caller reaches it (itself included); undefined otherwise or when it does not exist. */
+    async accountInScope(caller: Caller, userId: number): Promise<ScopedAccount | undefined> {
+      const [row] = await queryRows<{
+        user_id: number;
+        user_name: string;
+        role_id: number;
+        parent_id: number | null;
+      }>(
+        db,
+        sql`select user_id, user_name, role_id, parent_id from users
+            where user_id = ${userId} and user_id in ${scopeUserIds(caller)}`,
+      );
+      return (
+        row && { userId: row.user_id, userName: row.user_name, roleId: row.role_id, parentId: row.parent_id }
+      );
+    },
+    /** True when `userId` is `installerId` or below it in the installer tree. */
+    async isInTreeOf(installerId: number, userId: number): Promise<boolean> {
+      const rows = await queryRows<{ found: boolean }>(
+        db,
+        sql`select ${userId}::int in ${scopeUserIds({ userId: installerId, roleId: RoleId.installer })} as found`,
+      );
+      return rows[0]?.found === true;
+    },
+    /** The top of the account tree `userId` belongs to: its level-1 installer, or itself when it has no installer. */
+    async treeRootOf(userId: number): Promise<number | undefined> {
+      const rows = await queryRows<{ user_id: number }>(
+        db,
+        sql`with recursive up(user_id, parent_id) as (
+              select user_id, parent_id from users where user_id = ${userId}
+              union all
+              select u.user_id, u.parent_id from users u join up on u.user_id = up.parent_id
+            )
+            select user_id from up where parent_id is null`,
+      );
+      return rows[0]?.user_id;
+    },
+    /** Refuses with 9001 unless the station exists and is in the caller's scope. */
+    async assertReachesStation(caller: Caller, stationId: number): Promise<void> {
+      const rows = await queryRows<{ found: boolean }>(
+        db,
+        sql`select exists(select 1 from stations where station_id = ${stationId} and ${stationScope(caller)}) as found`,
+      );
+      if (rows[0]?.found !== true) throw new Refusal('9001');
+    },
+    /** Refuses with 9001 unless the device exists and its station is in the caller's scope. */
+    async assertReachesDevice(caller: Caller, deviceId: number): Promise<void> {
+      const rows = await queryRows<{ found: boolean }>(
+        db,
+        sql`select exists(select 1 from devices where device_id = ${deviceId} and ${deviceScope(caller)}) as found`,
+      );
+      if (rows[0]?.found !== true) throw new Refusal('9001');
     },
   };
 }

@@ -8,7 +8,10 @@ const { users } = schema;
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 
-/** Maps a unique-index violation of the users table onto the catalogue (1003 name, 1004 email). */
+/**
+ * Maps a unique-index violation onto the catalogue: 1003 name, 1004 email, and 3001 when an end
+ * user brings a station whose name its new tree already has.
+ */
 function refusalOfUniqueViolation(error: unknown): Refusal | undefined {
   let cause: unknown = error;
   for (let depth = 0; depth < 3 && cause; depth++) {
@@ -17,6 +20,7 @@ function refusalOfUniqueViolation(error: unknown): Refusal | undefined {
       const name = constraint ?? message ?? '';
       if (name.includes('users_user_name_key')) return new Refusal('1003');
       if (name.includes('users_email_key')) return new Refusal('1004');
+      if (name.includes('stations_owner_name_key')) return new Refusal('3001');
     }
     cause = (cause as { cause?: unknown }).cause;
   }
@@ -87,6 +91,22 @@ export function usersRepository(db: Database) {
           .update(users)
           .set({ ...values, updatedAt: new Date() })
           .where(eq(users.userId, userId)),
+      );
+    },
+
+    /**
+     * Puts an end user without installer under `parentId`. Its stations move into the tree of
+     * `ownerRootId` with it, so their names must be free there (3001, and nothing changes).
+     */
+    async bindUnder(userId: number, parentId: number, ownerRootId: number): Promise<void> {
+      await mapUniqueViolation(
+        db.transaction(async (tx) => {
+          await tx.update(users).set({ parentId, updatedAt: new Date() }).where(eq(users.userId, userId));
+          await tx
+            .update(schema.stations)
+            .set({ ownerRootId, updatedAt: new Date() })
+            .where(eq(schema.stations.ownerRootId, userId));
+        }),
       );
     },
 

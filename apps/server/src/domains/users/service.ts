@@ -78,6 +78,7 @@ export function usersService(repo: UsersRepository, tenancy: Tenancy) {
     /**
      * Binds an existing end user without an installer to the caller or a sub-installer. Installer
      * accounts are never moved into another tree (5002: same-level or cross-level association).
+     * Its stations join the tree, so a station name the tree already has refuses the bind (3001).
      */
     async bindEndUser(caller: Caller, input: { login: string; installerId: number | undefined }) {
       tenancy.assertInstaller(caller);
@@ -87,7 +88,8 @@ export function usersService(repo: UsersRepository, tenancy: Tenancy) {
       if (target.userId === caller.userId) throw new Refusal('200801');
       if (target.roleId === RoleId.installer) throw new Refusal('5002');
       if (target.parentId !== null) throw new Refusal('4003');
-      await repo.update(target.userId, { parentId: parent.userId });
+      const ownerRootId = (await tenancy.treeRootOf(parent.userId)) ?? parent.userId;
+      await repo.bindUnder(target.userId, parent.userId, ownerRootId);
       return { user_id: target.userId, installer_id: parent.userId };
     },
 

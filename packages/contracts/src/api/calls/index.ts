@@ -1,9 +1,11 @@
-import type { CallDef } from '../call.ts';
+import type { CallDef, UploadDef } from '../call.ts';
 import * as auth from './auth.ts';
 import * as common from './common.ts';
+import * as device from './device.ts';
+import * as station from './station.ts';
 import * as user from './user.ts';
 
-export { auth, common, user };
+export { auth, common, device, station, user };
 
 /** Every call of the API, by domain; the server's route test walks this list. */
 export const allCalls: CallDef[] = [
@@ -23,4 +25,23 @@ export const allCalls: CallDef[] = [
   user.deleteUserInstaller,
   user.sendEmailCode,
   user.forgetpwd,
+  station.add,
+  station.edit,
+  station.stationDetail,
+  station.delStation,
+  station.list,
+  station.listColumns,
+  station.stationStat,
+  station.equipStat,
+  station.installerList,
+  station.endUserList,
+  station.bind,
+  station.unbind,
+  device.add,
+  device.unbind,
+  device.list,
+  device.detail,
 ];
+
+/** Every multipart upload: not JSON calls, so tested and documented apart from `allCalls`. */
+export const allUploads: UploadDef[] = [station.photo];

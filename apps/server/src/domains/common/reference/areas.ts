@@ -76,3 +76,8 @@ export function listAreas(input: ListAreasInput = {}): AreaItem[] {
     language,
   );
 }
+
+/** True for a first-level ISO 3166-2 subdivision of the country, as api/areainfo lists them. */
+export function isProvinceOf(countryCode: string, provinceCode: string): boolean {
+  return firstLevelSubdivisions(countryCode).some((subdivision) => subdivision.code === provinceCode);
+}

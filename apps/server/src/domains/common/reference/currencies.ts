@@ -46,3 +46,11 @@ export function listCurrencies(input: ListCurrenciesInput = {}): CurrencyItem[] 
     a.currency_code < b.currency_code ? -1 : a.currency_code > b.currency_code ? 1 : 0,
   );
 }
+
+let currencyCodes: ReadonlySet<string> | undefined;
+
+/** True for an active ISO 4217 code that api/com/currency offers (a station's price currency). */
+export function isCurrencyCode(code: string): boolean {
+  currencyCodes ??= new Set(iso4217.filter((record) => !isPseudoEntry(record)).map((record) => record.code));
+  return currencyCodes.has(code);
+}

@@ -1,0 +1,35 @@
+import type { DeviceItem, DeviceState, DeviceType, StationType } from '@helio/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+
+/** `select … from devices d join stations s …` with every column of a device item. */
+export function deviceSelect(where: SQL): SQL {
+  return sql`select d.device_id, d.sn, d.device_type, d.model, d.firmware_version, d.module_sn,
+      d.modbus_address, d.rs485_position, d.status, d.rated_power_w,
+      -- live columns: filled from the device link's latest state by the telemetry issue; null = no data
+      null::float8 as active_power_w, null::float8 as today_energy_kwh, null::float8 as total_energy_kwh,
+      d.last_update_at, d.station_id, s.station_name, s.station_type, d.created_at
+    from devices d join stations s on s.station_id = d.station_id
+    where ${where}`;
+}
+
+/** A row of `deviceSelect` as PostgreSQL and PGlite answer it. */
+export interface DeviceRow
+  extends Omit<DeviceItem, 'device_type' | 'status' | 'station_type' | 'last_update_at' | 'created_at'> {
+  device_type: number;
+  status: string;
+  station_type: number;
+  last_update_at: string | Date | null;
+  created_at: string | Date;
+}
+
+/** A row as the contract's device item. */
+export function toDeviceItem(row: DeviceRow): DeviceItem {
+  return {
+    ...row,
+    device_type: row.device_type as DeviceType,
+    status: row.status as DeviceState,
+    station_type: row.station_type as StationType,
+    last_update_at: row.last_update_at === null ? null : new Date(row.last_update_at).toISOString(),
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}

@@ -1,0 +1,121 @@
+import type { DeviceItem, DeviceState, DeviceType, Page, StationType } from '@helio/contracts';
+import { type Database, queryRows, schema } from '@helio/db';
+import { eq, sql } from 'drizzle-orm';
+import type { Caller } from '../../http/calls.ts';
+import { containsPattern, type PageWindow } from '../../platform/search.ts';
+import { violatedUniqueIndex } from '../../platform/unique-violation.ts';
+import { deviceScope, stationScope } from '../tenancy/tenancy.ts';
+import { type DeviceRow, deviceSelect, toDeviceItem } from './device-query.ts';
+
+const { devices } = schema;
+export type NewDevice = Omit<
+  typeof devices.$inferInsert,
+  'deviceId' | 'status' | 'lastUpdateAt' | 'createdAt' | 'updatedAt'
+>;
+
+/** What a station holds when a registration is checked. */
+export interface StationFleet {
+  stationType: StationType;
+  devices: { deviceType: DeviceType; modbusAddress: number | null; rs485Position: number | null }[];
+}
+
+/** Which unique index a concurrent registration ran into. */
+export type RegistrationConflict = 'sn' | 'bus' | 'meter';
+
+const conflictOfIndex: Record<string, RegistrationConflict> = {
+  devices_sn_key: 'sn',
+  devices_station_modbus_key: 'bus',
+  devices_station_rs485_key: 'bus',
+  devices_station_meter_key: 'meter',
+};
+
+export interface DeviceFilter {
+  deviceType?: DeviceType | undefined;
+  status?: DeviceState | undefined;
+  stationId?: number | undefined;
+  keyword?: string | undefined;
+}
+
+/** All SQL of the devices domain. */
+export function devicesRepository(db: Database) {
+  return {
+    /** Where an SN is registered, if anywhere: whether that station is in the caller's scope. */
+    async snHolder(caller: Caller, sn: string): Promise<{ inScope: boolean } | undefined> {
+      const [row] = await queryRows<{ in_scope: boolean }>(
+        db,
+        sql`select (d.station_id in (select s.station_id from stations s where ${stationScope(caller, 's')})) as in_scope
+            from devices d where d.sn = ${sn}`,
+      );
+      return row && { inScope: row.in_scope === true };
+    },
+
+    /**
+     * Registers a device, all or nothing: the station's row is locked, `check` sees what it holds
+     * and may throw, then the row is inserted. Concurrent registrations on one station wait for the
+     * lock; the unique indexes catch what no lock covers (the same SN on two stations) and are
+     * answered as a conflict.
+     */
+    async register(
+      values: NewDevice,
+      check: (fleet: StationFleet) => void,
+    ): Promise<{ deviceId: number } | { conflict: RegistrationConflict }> {
+      try {
+        return await db.transaction(async (tx) => {
+          const [station] = await tx
+            .select({ stationType: schema.stations.stationType })
+            .from(schema.stations)
+            .where(eq(schema.stations.stationId, values.stationId))
+            .for('update');
+          const held = await tx
+            .select({
+              deviceType: devices.deviceType,
+              modbusAddress: devices.modbusAddress,
+              rs485Position: devices.rs485Position,
+            })
+            .from(devices)
+            .where(eq(devices.stationId, values.stationId));
+          check({
+            stationType: station!.stationType as StationType,
+            devices: held.map((device) => ({ ...device, deviceType: device.deviceType as DeviceType })),
+          });
+          const [row] = await tx.insert(devices).values(values).returning({ deviceId: devices.deviceId });
+          return { deviceId: row!.deviceId };
+        });
+      } catch (error) {
+        const index = violatedUniqueIndex(error, Object.keys(conflictOfIndex));
+        if (index) return { conflict: conflictOfIndex[index]! };
+        throw error;
+      }
+    },
+
+    async delete(deviceId: number): Promise<void> {
+      await db.delete(devices).where(eq(devices.deviceId, deviceId));
+    },
+
+    async item(deviceId: number): Promise<DeviceItem | undefined> {
+      const [row] = await queryRows<DeviceRow>(db, deviceSelect(sql`d.device_id = ${deviceId}`));
+      return row && toDeviceItem(row);
+    },
+
+    /** Devices on the caller's stations, by station name then SN. */
+    async list(caller: Caller, filter: DeviceFilter, page: PageWindow): Promise<Page<DeviceItem>> {
+      const conditions = [deviceScope(caller, 'd')];
+      if (filter.deviceType) conditions.push(sql`d.device_type = ${filter.deviceType}`);
+      if (filter.status) conditions.push(sql`d.status = ${filter.status}`);
+      if (filter.stationId) conditions.push(sql`d.station_id = ${filter.stationId}`);
+      if (filter.keyword) conditions.push(sql`lower(d.sn) like ${containsPattern(filter.keyword)}`);
+      const query = deviceSelect(sql.join(conditions, sql` and `));
+      const rows = await queryRows<DeviceRow>(
+        db,
+        sql`${query} order by lower(s.station_name), s.station_id, d.sn limit ${page.limit} offset ${page.offset}`,
+      );
+      const [count] = await queryRows<{ total: number }>(
+        db,
+        sql`select count(*)::int as total from (${query}) q`,
+      );
+      return { total: count?.total ?? 0, list: rows.map(toDeviceItem) };
+    },
+  };
+}
+
+export type DevicesRepository = ReturnType<typeof devicesRepository>;

@@ -1,0 +1,94 @@
+import { type DeviceForm, type DeviceItem, registrationRefusal } from '@helio/contracts';
+import type { Caller } from '../../http/calls.ts';
+import { Refusal } from '../../http/refusal.ts';
+import { pageWindow } from '../../platform/search.ts';
+import { assertMay } from '../stations/policy.ts';
+import type { Tenancy } from '../tenancy/tenancy.ts';
+import type { DeviceFilter, DevicesRepository, StationFleet } from './repository.ts';
+
+/**
+ * The rules a registration must pass against what the station holds, in this order: the station
+ * type takes the device type (3002), a one-device station is still empty (3004), no second meter
+ * (6004), fewer than 32 devices (200308), the Modbus address and RS485 position are free (200307).
+ */
+function checkFleet(form: DeviceForm, fleet: StationFleet): void {
+  const refusal = registrationRefusal(
+    fleet.stationType,
+    fleet.devices.map((device) => device.deviceType),
+    form.device_type,
+  );
+  if (refusal) throw new Refusal(refusal);
+  const busTaken = fleet.devices.some(
+    (device) =>
+      (form.modbus_address !== undefined && device.modbusAddress === form.modbus_address) ||
+      (form.rs485_position !== undefined && device.rs485Position === form.rs485_position),
+  );
+  if (busTaken) throw new Refusal('200307');
+}
+
+/**
+ * Device registrations. A device is reached through its station's scope (9001 otherwise, like an
+ * id that does not exist). An SN is registered once in the whole portal: again within the
+ * caller's scope is 200306, on a station outside it 2001 (where an authorization request starts).
+ */
+export function devicesService(repo: DevicesRepository, tenancy: Tenancy) {
+  async function refuseRegisteredSn(caller: Caller, sn: string): Promise<void> {
+    const holder = await repo.snHolder(caller, sn);
+    if (holder) throw new Refusal(holder.inScope ? '200306' : '2001');
+  }
+
+  async function answer(deviceId: number): Promise<DeviceItem> {
+    const item = await repo.item(deviceId);
+    if (!item) throw new Refusal('9001'); // removed meanwhile
+    return item;
+  }
+
+  return {
+    /** Registers a device on a station of the caller's scope, all or nothing. */
+    async add(caller: Caller, form: DeviceForm): Promise<DeviceItem> {
+      assertMay(caller, 'registerDevice');
+      await tenancy.assertReachesStation(caller, form.station_id);
+      await refuseRegisteredSn(caller, form.sn);
+      const result = await repo.register(
+        {
+          stationId: form.station_id,
+          sn: form.sn,
+          deviceType: form.device_type,
+          model: form.model,
+          firmwareVersion: form.firmware_version || null,
+          moduleSn: form.module_sn || null,
+          modbusAddress: form.modbus_address ?? null,
+          rs485Position: form.rs485_position ?? null,
+          ratedPowerW: form.rated_power_w ?? null,
+        },
+        (fleet) => checkFleet(form, fleet),
+      );
+      if ('deviceId' in result) return answer(result.deviceId);
+      // a concurrent registration won the race: answer what the checks would have said after it
+      if (result.conflict === 'sn') await refuseRegisteredSn(caller, form.sn);
+      throw new Refusal(
+        result.conflict === 'meter' ? '6004' : result.conflict === 'bus' ? '200307' : '200306',
+      );
+    },
+
+    /** Removes a registration; the SN is free to register again. */
+    async unbind(caller: Caller, deviceId: number): Promise<null> {
+      assertMay(caller, 'unbindDevice');
+      await tenancy.assertReachesDevice(caller, deviceId);
+      await repo.delete(deviceId);
+      return null;
+    },
+
+    async detail(caller: Caller, deviceId: number): Promise<DeviceItem> {
+      await tenancy.assertReachesDevice(caller, deviceId);
+      return answer(deviceId);
+    },
+
+    async list(caller: Caller, filter: DeviceFilter, page: number, pageSize: number) {
+      if (filter.stationId !== undefined) await tenancy.assertReachesStation(caller, filter.stationId);
+      return repo.list(caller, filter, pageWindow(page, pageSize));
+    },
+  };
+}
+
+export type DevicesService = ReturnType<typeof devicesService>;
