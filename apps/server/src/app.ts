@@ -117,6 +117,11 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
     }
   });
 
-  await serveWebApp(app, { webDist: config.webDist, apiBase: config.apiBase });
+  await serveWebApp(app, {
+    webDist: config.webDist,
+    apiBase: config.apiBase,
+    mapTileUrl: config.mapTileUrl,
+    mapAttribution: config.mapAttribution,
+  });
   return { app, calls };
 }

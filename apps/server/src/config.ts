@@ -17,6 +17,9 @@ const environment = z.object({
   /** Base path of the API as the browser sees it (a CDN-hosted web app points it at the API). */
   API_BASE: z.string().default('/'),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  /** Map tiles of the station address picker; the picker still works without them (coordinates, search). */
+  MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_TILE_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
   DEMO: flag.default(true),
   DEMO_PASSWORD: z.string().min(6).default('demo123'),
   INSTALLER_NAME: z.string().optional(),
@@ -40,6 +43,8 @@ export type Config = {
   databaseUrl: string | undefined;
   apiBase: string;
   webDist: string;
+  mapTileUrl: string;
+  mapAttribution: string;
   demo: boolean;
   demoPassword: string;
   installer: { userName: string; email: string; password: string } | undefined;
@@ -76,6 +81,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '1.0.
     databaseUrl: e.DATABASE_URL,
     apiBase,
     webDist: path.resolve(e.WEB_DIST),
+    mapTileUrl: e.MAP_TILE_URL,
+    mapAttribution: e.MAP_TILE_ATTRIBUTION,
     demo: e.DEMO,
     demoPassword: e.DEMO_PASSWORD,
     installer:

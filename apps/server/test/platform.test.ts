@@ -12,13 +12,19 @@ beforeAll(async () => {
   webDist = mkdtempSync(path.join(tmpdir(), 'helio-web-'));
   writeFileSync(
     path.join(webDist, 'index.html'),
-    '<!doctype html><html><head><meta name="helio-api-base" content="/"></head><body>app</body></html>',
+    '<!doctype html><html><head><meta name="helio-api-base" content="/"><meta name="helio-map-tiles" content="x"></head><body>app</body></html>',
   );
   mkdirSync(path.join(webDist, 'assets'));
   const script = 'console.log("helio");'.repeat(100);
   writeFileSync(path.join(webDist, 'assets/app-1a2b3c.js'), script);
   writeFileSync(path.join(webDist, 'assets/app-1a2b3c.js.br'), brotliCompressSync(script));
-  server = await startTestServer({ env: { WEB_DIST: webDist, API_BASE: 'https://api.example.com/portal/' } });
+  server = await startTestServer({
+    env: {
+      WEB_DIST: webDist,
+      API_BASE: 'https://api.example.com/portal/',
+      MAP_TILE_URL: 'https://tiles.example.com/{z}/{x}/{y}.png?key="a&b"',
+    },
+  });
 });
 afterAll(() => server.close());
 
@@ -65,6 +71,9 @@ describe('web app', () => {
       expect(response.status, route).toBe(200);
       const html = await response.text();
       expect(html).toContain('<meta name="helio-api-base" content="https://api.example.com/portal/">');
+      expect(html).toContain(
+        '<meta name="helio-map-tiles" content="https://tiles.example.com/{z}/{x}/{y}.png?key=&quot;a&amp;b&quot;">',
+      );
     }
   });
 

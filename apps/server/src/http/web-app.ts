@@ -12,15 +12,30 @@ function escapeAttribute(value: string): string {
  * Serves the built web app. Its routes are client-side, so any GET that is not a file answers
  * index.html, with the API base written into its meta tag. Unknown calls answer an envelope.
  */
-export async function serveWebApp(app: FastifyInstance, options: { webDist: string; apiBase: string }) {
+export interface WebAppOptions {
+  webDist: string;
+  apiBase: string;
+  /** Tile URL template of the map picker, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png. */
+  mapTileUrl: string;
+  mapAttribution: string;
+}
+
+/** Writes a runtime setting into its `<meta name="…">` tag of index.html. */
+function writeMeta(html: string, name: string, value: string): string {
+  return html.replace(
+    new RegExp(`(<meta name="${name}" content=")[^"]*(")`),
+    `$1${escapeAttribute(value)}$2`,
+  );
+}
+
+export async function serveWebApp(app: FastifyInstance, options: WebAppOptions) {
   const indexPath = path.join(options.webDist, 'index.html');
   const built = existsSync(indexPath);
   let indexHtml: string | undefined;
   if (built) {
-    indexHtml = readFileSync(indexPath, 'utf8').replace(
-      /(<meta name="helio-api-base" content=")[^"]*(")/,
-      `$1${escapeAttribute(options.apiBase)}$2`,
-    );
+    indexHtml = writeMeta(readFileSync(indexPath, 'utf8'), 'helio-api-base', options.apiBase);
+    indexHtml = writeMeta(indexHtml, 'helio-map-tiles', options.mapTileUrl);
+    indexHtml = writeMeta(indexHtml, 'helio-map-attribution', options.mapAttribution);
     await app.register(fastifyStatic, {
       root: options.webDist,
       index: false,
