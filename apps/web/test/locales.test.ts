@@ -10,7 +10,7 @@ const dir = fileURLToPath(new URL('../src/locales/', import.meta.url));
  * parts loaded with the screens that need them (src/locales/<part>/<language>.json, see i18n.ts).
  * Together they are the `translation` namespace, so no key may be in two of them.
  */
-const parts = ['', 'accounts/'];
+const parts = ['', 'accounts/', 'devices/', 'stations/'];
 
 type Texts = { [key: string]: string | Texts };
 
@@ -37,8 +37,15 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)
 
 /** Words that really are the same in that language. */
 const sameAsEnglish: Record<string, string[]> = {
-  it: ['login.password', 'userDialog.password'],
-  cs: ['users.columnRole'],
+  it: ['login.password', 'userDialog.password', 'devices.type.1'],
+  cs: [
+    'users.columnRole',
+    'devices.field.model',
+    'devices.dialog.model',
+    'devices.status.alarm',
+    'stations.status.alarm',
+  ],
+  pl: ['devices.field.model', 'devices.dialog.model', 'devices.status.alarm', 'stations.status.alarm'],
 };
 
 const english = allTexts('en');

@@ -9,12 +9,15 @@ import { buildApp } from '../../../server/src/app.ts';
 import { loadConfig } from '../../../server/src/config.ts';
 import { seedAccounts } from '../../../server/src/domains/seed/seed.ts';
 import { startSmtpServer } from '../../../server/test/support/smtp.ts';
+import { startTileServer } from './tiles.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     /** Folder where the e2e SMTP server writes each received mail as JSON (see mailbox.ts). */
     mailDir: string;
+    /** Base address of the e2e map tile server (see tiles.ts); `GET {tileServer}/count` counts its tiles. */
+    tileServer: string;
   }
 }
 
@@ -38,6 +41,10 @@ export default async function setup(project: TestProject) {
   });
   project.provide('mailDir', mailDir);
 
+  // The map picker's tiles come from a local server: the machine has no internet.
+  const tiles = await startTileServer();
+  project.provide('tileServer', tiles.base);
+
   const database = wrapPglite(await PGlite.create());
   await database.migrate();
   const config = loadConfig({
@@ -49,6 +56,8 @@ export default async function setup(project: TestProject) {
     INSTALLER_NAME: 'e2e_installer',
     INSTALLER_EMAIL: 'e2e-installer@helio.invalid',
     INSTALLER_PASSWORD: 'installer-pass-1',
+    MAP_TILE_URL: tiles.template,
+    MAP_TILE_ATTRIBUTION: 'Helio e2e tiles',
   });
   const { app } = await buildApp({ config, database });
   await seedAccounts(database.db, config, app.log);
@@ -61,5 +70,6 @@ export default async function setup(project: TestProject) {
     await app.close();
     await database.close();
     await smtp.close();
+    await tiles.close();
   };
 }

@@ -14,11 +14,20 @@ const loadLogin = () => import('../features/auth/routes/login.tsx');
 const loadAppLayout = () => import('../components/layouts/app-layout.tsx');
 const LoginRoute = lazy(() => loadLogin().then((m) => ({ default: m.LoginRoute })));
 const AppLayout = lazy(() => loadAppLayout().then((m) => ({ default: m.AppLayout })));
-const StationListRoute = lazy(() =>
-  import('../features/stations/routes/station-list.tsx').then((m) => ({ default: m.StationListRoute })),
+const StationListRoute = lazy(
+  withTexts('stations', () =>
+    import('../features/stations/routes/station-list.tsx').then((m) => ({ default: m.StationListRoute })),
+  ),
 );
-const DeviceListRoute = lazy(() =>
-  import('../features/devices/routes/device-list.tsx').then((m) => ({ default: m.DeviceListRoute })),
+const DeviceListRoute = lazy(
+  withTexts('devices', () =>
+    import('../features/devices/routes/device-list.tsx').then((m) => ({ default: m.DeviceListRoute })),
+  ),
+);
+const DeviceDetailRoute = lazy(
+  withTexts('devices', () =>
+    import('../features/devices/routes/device-detail.tsx').then((m) => ({ default: m.DeviceDetailRoute })),
+  ),
 );
 const AlarmListRoute = lazy(() =>
   import('../features/alarms/routes/alarm-list.tsx').then((m) => ({ default: m.AlarmListRoute })),
@@ -31,8 +40,10 @@ const UserListRoute = lazy(
 const MessageListRoute = lazy(() =>
   import('../features/messages/routes/message-list.tsx').then((m) => ({ default: m.MessageListRoute })),
 );
-const StationDetailRoute = lazy(() =>
-  import('../features/stations/routes/station-detail.tsx').then((m) => ({ default: m.StationDetailRoute })),
+const StationDetailRoute = lazy(
+  withTexts('stations', () =>
+    import('../features/stations/routes/station-detail.tsx').then((m) => ({ default: m.StationDetailRoute })),
+  ),
 );
 const BatteryStationDetailRoute = lazy(() =>
   import('../features/stations/routes/battery-station-detail.tsx').then((m) => ({
@@ -76,6 +87,7 @@ export function AppRoutes() {
       <Route element={<RequireSession>{page(<AppLayout />)}</RequireSession>}>
         <Route path="/dashboard" element={page(<StationListRoute />)} />
         <Route path="/device/deviceList" element={page(<DeviceListRoute />)} />
+        <Route path="/device/deviceList/detail" element={page(<DeviceDetailRoute />)} />
         <Route path="/alarmList/alarmList" element={page(<AlarmListRoute />)} />
         <Route
           path="/myUser/myUser"

@@ -34,6 +34,20 @@ const textParts = {
     cs: () => import('../locales/accounts/cs.json'),
     it: () => import('../locales/accounts/it.json'),
   },
+  devices: {
+    en: () => import('../locales/devices/en.json'),
+    'zh-CN': () => import('../locales/devices/zh-CN.json'),
+    pl: () => import('../locales/devices/pl.json'),
+    cs: () => import('../locales/devices/cs.json'),
+    it: () => import('../locales/devices/it.json'),
+  },
+  stations: {
+    en: () => import('../locales/stations/en.json'),
+    'zh-CN': () => import('../locales/stations/zh-CN.json'),
+    pl: () => import('../locales/stations/pl.json'),
+    cs: () => import('../locales/stations/cs.json'),
+    it: () => import('../locales/stations/it.json'),
+  },
 } satisfies Record<string, Record<Language, () => Promise<{ default: Texts }>>>;
 
 export type TextPart = keyof typeof textParts;

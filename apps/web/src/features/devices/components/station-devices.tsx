@@ -1,0 +1,141 @@
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import type { DeviceItem, StationType } from '@helio/contracts';
+import { Button, Card, Empty, Skeleton, Tooltip, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDeviceList } from '../api/devices.ts';
+import { useDeviceTexts, useMayChangeDevices } from '../lib/use-device-texts.ts';
+import { DeviceRegisterDialog } from './device-register-dialog.tsx';
+import { DeviceTable } from './device-table.tsx';
+
+export interface StationDevicesProps {
+  stationId: number;
+  stationType: StationType;
+  /** Shown in the register dialog; looked up when not given. */
+  stationName?: string;
+  /** After a device was registered or removed (the station's status and counts follow). */
+  onChange?: () => void;
+}
+
+const PAGE_SIZE = 10;
+
+/**
+ * The devices of one station, for the station's detail screen: the device table with fewer columns,
+ * "Add device" opening the register dialog with the station fixed, and unbind per row.
+ */
+export function StationDevices(props: StationDevicesProps) {
+  const ready = useDeviceTexts();
+  if (!ready) {
+    return (
+      <Card className="station-devices">
+        <Skeleton active paragraph={{ rows: 3 }} />
+      </Card>
+    );
+  }
+  return <StationDeviceTable {...props} />;
+}
+
+function StationDeviceTable({ stationId, stationType, stationName, onChange }: StationDevicesProps) {
+  const { t } = useTranslation();
+  const mayChange = useMayChangeDevices();
+  const [page, setPage] = useState(1);
+  // The dialog is mounted from its first opening on, so that it can animate closed.
+  const [dialogOpen, setDialogOpen] = useState<boolean | null>(null);
+  const devices = useDeviceList({ page, page_size: PAGE_SIZE, station_id: stationId });
+  const total = devices.data?.total ?? 0;
+  const list: DeviceItem[] = devices.data?.list ?? [];
+
+  // A removal can empty the last page: show the page that is now last.
+  const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  useEffect(() => {
+    if (devices.data && !devices.isPlaceholderData && page > lastPage) setPage(lastPage);
+  }, [devices.data, devices.isPlaceholderData, page, lastPage]);
+
+  const addButton = (
+    <Tooltip title={mayChange ? undefined : t('devices.demoReadOnly')}>
+      <Button
+        type="primary"
+        icon={<PlusOutlined />}
+        onClick={() => setDialogOpen(true)}
+        disabled={!mayChange}
+        data-testid="device-add"
+      >
+        {t('devices.add')}
+      </Button>
+    </Tooltip>
+  );
+
+  const empty = devices.isError ? (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('devices.loadFailed')}>
+      <Button onClick={() => void devices.refetch()}>{t('devices.retry')}</Button>
+    </Empty>
+  ) : (
+    <Empty
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      data-testid="station-devices-empty"
+      description={
+        <>
+          <Typography.Text strong className="empty-title">
+            {t('devices.station.emptyTitle')}
+          </Typography.Text>
+          <Typography.Paragraph type="secondary" className="empty-description">
+            {t('devices.station.emptyDescription')}
+          </Typography.Paragraph>
+        </>
+      }
+    />
+  );
+
+  return (
+    <Card
+      className="station-devices"
+      data-testid="station-devices"
+      title={
+        <span>
+          {t('devices.station.title')}
+          {devices.data && <span className="station-devices-count">{total}</span>}
+        </span>
+      }
+      extra={
+        <div className="station-devices-actions">
+          <Button
+            icon={<ReloadOutlined />}
+            onClick={() => void devices.refetch()}
+            aria-label={t('devices.refresh')}
+            title={t('devices.refresh')}
+          />
+          {addButton}
+        </div>
+      }
+    >
+      <DeviceTable
+        devices={list}
+        variant="station"
+        loading={devices.isFetching}
+        mayChange={mayChange}
+        onUnbound={() => onChange?.()}
+        empty={devices.isPending ? <span /> : empty}
+        pagination={
+          total > PAGE_SIZE
+            ? {
+                current: page,
+                pageSize: PAGE_SIZE,
+                total,
+                showSizeChanger: false,
+                showTotal: (count) => t('devices.total', { total: count }),
+                onChange: setPage,
+              }
+            : false
+        }
+      />
+      {dialogOpen !== null && (
+        <DeviceRegisterDialog
+          open={dialogOpen}
+          onClose={() => setDialogOpen(false)}
+          station={{ station_id: stationId, station_type: stationType, station_name: stationName }}
+          onDone={() => onChange?.()}
+        />
+      )}
+    </Card>
+  );
+}

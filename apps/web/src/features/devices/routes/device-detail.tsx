@@ -1,0 +1,277 @@
+import { ArrowLeftOutlined, DisconnectOutlined } from '@ant-design/icons';
+import type { DeviceItem } from '@helio/contracts';
+import {
+  Button,
+  Card,
+  Descriptions,
+  type DescriptionsProps,
+  Empty,
+  Popconfirm,
+  Skeleton,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { useDeviceDetail } from '../api/devices.ts';
+import { useUnbindDevice } from '../api/unbind.ts';
+import { DateTime } from '../components/date-time.tsx';
+import { DeviceStatus } from '../components/device-status.tsx';
+import { energyText, plainText, powerText } from '../lib/figures.ts';
+import {
+  DEVICE_LIST_PATH,
+  type DeviceDetailState,
+  type DeviceDetailTab,
+  deviceDetailTabs,
+  readDetailTab,
+  readDeviceId,
+  stationDetailPath,
+} from '../lib/paths.ts';
+import { useMayChangeDevices } from '../lib/use-device-texts.ts';
+import '../devices.css';
+
+/** The catalogue's "no permission": what a device out of reach, or removed, answers. */
+const NO_PERMISSION = '9001';
+
+/**
+ * /device/deviceList/detail?device_id=: one device (SPEC.md §2 "device detail"). Its basic
+ * information now; the tabs of real-time data, history, alarms, log, settings and strategy say
+ * what they will show until the device link fills them. The open tab is kept in the address.
+ */
+export function DeviceDetailRoute() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const deviceId = readDeviceId(searchParams);
+  const tab = readDetailTab(searchParams);
+  const detail = useDeviceDetail(deviceId);
+  const mayChange = useMayChangeDevices();
+  useDocumentTitle(detail.data?.sn ?? t('devices.detail.title'));
+
+  // Back to where the device was opened (the filtered list, a station), else to the list.
+  const state = location.state as DeviceDetailState | null;
+  const backTo = state?.from ?? DEVICE_LIST_PATH;
+  const backToList = backTo.split('?')[0] === DEVICE_LIST_PATH;
+  const unbind = useUnbindDevice(() => navigate(backTo, { replace: true }));
+
+  const backLink = (
+    <Link to={backTo} className="device-back" data-testid="device-back">
+      <ArrowLeftOutlined aria-hidden />{' '}
+      {backToList ? t('devices.detail.backToList') : t('devices.detail.back')}
+    </Link>
+  );
+
+  const chooseTab = (key: string) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (key === 'basic') next.delete('tab');
+        else next.set('tab', key);
+        return next;
+      },
+      { replace: true, state: location.state },
+    );
+
+  if (deviceId === undefined || detail.isError) {
+    const missing = deviceId === undefined;
+    // 9001 answers both an id that does not exist and one outside the caller's stations.
+    const notFound = detail.error instanceof ApiError && detail.error.code === NO_PERMISSION;
+    const [title, description] = missing
+      ? [t('devices.detail.noneTitle'), t('devices.detail.noneDescription')]
+      : notFound
+        ? [t('devices.detail.notFoundTitle'), t('devices.detail.notFoundDescription')]
+        : [t('devices.detail.loadFailedTitle'), t('devices.detail.loadFailedDescription')];
+    return (
+      <section className="page">
+        {backLink}
+        <Typography.Title level={1} className="page-title">
+          {t('devices.detail.title')}
+        </Typography.Title>
+        <Card className="page-card">
+          <Empty
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            data-testid="device-not-found"
+            description={
+              <>
+                <Typography.Text strong className="empty-title">
+                  {title}
+                </Typography.Text>
+                <Typography.Paragraph type="secondary" className="empty-description">
+                  {description}
+                </Typography.Paragraph>
+              </>
+            }
+          >
+            {!missing && !notFound && (
+              <Button onClick={() => void detail.refetch()}>{t('devices.retry')}</Button>
+            )}
+          </Empty>
+        </Card>
+      </section>
+    );
+  }
+
+  const item = detail.data;
+  const comingTab = (key: Exclude<DeviceDetailTab, 'basic'>): ReactNode => (
+    <Empty
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      className="device-tab-empty"
+      data-testid={`device-tab-empty-${key}`}
+      description={
+        <>
+          <Typography.Text strong className="empty-title">
+            {t(`devices.detail.tabs.${key}.emptyTitle`)}
+          </Typography.Text>
+          <Typography.Paragraph type="secondary" className="empty-description">
+            {t(`devices.detail.tabs.${key}.emptyDescription`)}
+          </Typography.Paragraph>
+        </>
+      }
+    />
+  );
+
+  return (
+    <section className="page device-detail" data-testid="device-detail">
+      {backLink}
+      <div className="page-header">
+        <div className="device-heading">
+          <Typography.Title level={1} className="page-title device-title">
+            {item ? item.sn : <Skeleton.Input active size="small" />}
+          </Typography.Title>
+          {item && (
+            <>
+              <Tag>{t(`devices.type.${item.device_type}`)}</Tag>
+              <DeviceStatus status={item.status} />
+            </>
+          )}
+        </div>
+        {item && mayChange && (
+          <div className="page-actions">
+            <Popconfirm
+              title={t('devices.unbindTitle', { sn: item.sn })}
+              description={t('devices.unbindDescription', { station: item.station_name })}
+              okText={t('devices.unbindConfirm')}
+              cancelText={t('devices.dialog.cancel')}
+              okButtonProps={{
+                danger: true,
+                loading: unbind.isPending,
+                'data-testid': 'device-unbind-confirm',
+              }}
+              onConfirm={() => unbind.mutateAsync(item).catch(() => undefined)}
+              placement="bottomRight"
+            >
+              <Button danger icon={<DisconnectOutlined />} data-testid="device-unbind">
+                {t('devices.unbind')}
+              </Button>
+            </Popconfirm>
+          </div>
+        )}
+      </div>
+      <Card className="page-card device-tabs-card">
+        <Tabs
+          activeKey={tab}
+          onChange={chooseTab}
+          items={deviceDetailTabs.map((key) => ({
+            key,
+            label: <span data-testid={`device-tab-${key}`}>{t(`devices.detail.tabs.${key}.label`)}</span>,
+            children:
+              key === 'basic' ? (
+                item ? (
+                  <BasicInformation item={item} />
+                ) : (
+                  <Skeleton active paragraph={{ rows: 6 }} />
+                )
+              ) : (
+                comingTab(key)
+              ),
+          }))}
+        />
+      </Card>
+    </section>
+  );
+}
+
+/** Every field of api/device/detail, with its station and registration time. */
+function BasicInformation({ item }: { item: DeviceItem }) {
+  const { t } = useTranslation();
+  const items: DescriptionsProps['items'] = [
+    { key: 'sn', label: t('devices.field.sn'), children: <span className="device-sn">{item.sn}</span> },
+    {
+      key: 'device_type',
+      label: t('devices.field.deviceType'),
+      children: t(`devices.type.${item.device_type}`),
+    },
+    { key: 'model', label: t('devices.field.model'), children: item.model },
+    {
+      key: 'station',
+      label: t('devices.field.station'),
+      children: (
+        <Link to={stationDetailPath(item.station_id, item.station_type)} data-testid="device-station-link">
+          {item.station_name}
+        </Link>
+      ),
+    },
+    { key: 'status', label: t('devices.field.status'), children: <DeviceStatus status={item.status} /> },
+    {
+      key: 'firmware_version',
+      label: t('devices.field.firmwareVersion'),
+      children: plainText(item.firmware_version),
+    },
+    { key: 'module_sn', label: t('devices.field.moduleSn'), children: plainText(item.module_sn) },
+    {
+      key: 'modbus_address',
+      label: t('devices.field.modbusAddress'),
+      children: plainText(item.modbus_address),
+    },
+    {
+      key: 'rs485_position',
+      label: t('devices.field.rs485Position'),
+      children: plainText(item.rs485_position),
+    },
+    { key: 'rated_power_w', label: t('devices.field.ratedPower'), children: powerText(item.rated_power_w) },
+    {
+      key: 'active_power_w',
+      label: t('devices.field.activePower'),
+      children: powerText(item.active_power_w),
+    },
+    {
+      key: 'today_energy_kwh',
+      label: t('devices.field.todayEnergy'),
+      children: energyText(item.today_energy_kwh),
+    },
+    {
+      key: 'total_energy_kwh',
+      label: t('devices.field.totalEnergy'),
+      children: energyText(item.total_energy_kwh),
+    },
+    {
+      key: 'last_update_at',
+      label: t('devices.field.lastUpdate'),
+      children: item.last_update_at ? (
+        <DateTime value={item.last_update_at} />
+      ) : (
+        t('devices.detail.neverReported')
+      ),
+    },
+    {
+      key: 'created_at',
+      label: t('devices.field.registeredAt'),
+      children: <DateTime value={item.created_at} />,
+    },
+  ];
+  return (
+    <Descriptions
+      bordered
+      size="small"
+      column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 3, xxl: 3 }}
+      items={items}
+      data-testid="device-basic"
+      className="device-basic"
+    />
+  );
+}
