@@ -1,4 +1,4 @@
-import { auth, type CallDef, common } from '@helio/contracts';
+import { auth, type CallDef, common, station } from '@helio/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, createApiClient, encodeBody, joinUrl } from '../src/lib/api-client.ts';
 import { FakeStorage } from './fake-storage.ts';
@@ -204,5 +204,38 @@ describe('API client', () => {
       name: 'AbortError',
     });
     expect(notifyError).not.toHaveBeenCalled();
+  });
+});
+
+describe('uploads', () => {
+  it('send the file as the multipart field with the Token header and answer the data', async () => {
+    fetchMock.mockResolvedValue(
+      answer({ code: 1, msg: '0000', data: { photo_id: 'abc', photo_url: '/photos/abc' } }),
+    );
+    const file = new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' });
+    await expect(client().upload(station.photo, file)).resolves.toEqual({
+      photo_id: 'abc',
+      photo_url: '/photos/abc',
+    });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe(`/portal/${station.photo.path}`);
+    expect(init?.body).toBeInstanceOf(FormData);
+    expect((init?.body as FormData).get(station.photo.field)).toBeInstanceOf(Blob);
+    expect(sentHeaders()).toMatchObject({ Token: 'secret-token', Lang: 'pl' });
+    expect(sentHeaders()).not.toHaveProperty('Content-Type');
+  });
+
+  it('show refusals like any call, and a size refusal without envelope as 200005', async () => {
+    fetchMock.mockResolvedValueOnce(answer({ code: 400, msg: '240401' }, 400));
+    await expect(client().upload(station.photo, new Blob(['x']))).rejects.toMatchObject({ code: '240401' });
+    expect(notifyError).toHaveBeenCalledWith('text:240401', '240401');
+    fetchMock.mockResolvedValueOnce(answer('Request Entity Too Large', 413));
+    await expect(client().upload(station.photo, new Blob(['x']))).rejects.toMatchObject({ code: '200005' });
+  });
+
+  it('are dropped without a stored token', async () => {
+    storage.removeItem('TOKEN');
+    await expect(client().upload(station.photo, new Blob(['x']))).rejects.toBeInstanceOf(ApiError);
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -1,4 +1,5 @@
-import type { CallBody, CallData, CallDef, FieldIssue } from '@helio/contracts';
+import type { CallBody, CallData, CallDef, FieldIssue, UploadDef } from '@helio/contracts';
+import type { z } from 'zod';
 import { clearSession, type KeyValueStorage, readToken } from './session.ts';
 
 /** Catalogue codes the client reacts to itself (SPEC.md §7). */
@@ -52,7 +53,13 @@ export type ApiCall = <C extends CallDef>(
   options?: CallOptions,
 ) => Promise<CallData<C>>;
 
-export function createApiClient(options: ApiClientOptions): { call: ApiCall } {
+export type ApiUpload = <U extends UploadDef>(
+  def: U,
+  file: Blob,
+  options?: CallOptions,
+) => Promise<z.output<U['data']>>;
+
+export function createApiClient(options: ApiClientOptions): { call: ApiCall; upload: ApiUpload } {
   function failWith(
     code: string,
     issues: FieldIssue[],
@@ -67,30 +74,34 @@ export function createApiClient(options: ApiClientOptions): { call: ApiCall } {
     throw new ApiError(code, issues, requestId);
   }
 
-  async function call<C extends CallDef>(
-    def: C,
-    body: CallBody<C>,
-    callOptions: CallOptions = {},
-  ): Promise<CallData<C>> {
+  /**
+   * Sends one POST and turns its answer into data or a failure. The Token header goes on every
+   * call that is not public; without a stored token the call is dropped, not sent (SPEC.md §7).
+   */
+  async function send(
+    path: string,
+    access: CallDef['access'] | UploadDef['access'],
+    content: { contentType?: string; payload: BodyInit },
+    callOptions: CallOptions,
+  ): Promise<unknown> {
     const fail = (code: string, issues: FieldIssue[] = [], requestId?: string): never =>
       failWith(code, issues, requestId, callOptions.quiet ?? false);
     const headers: Record<string, string> = { Lang: options.language() };
-    if (def.access !== 'public') {
+    if (access !== 'public') {
       const token = readToken(options.storage());
-      // SPEC.md §7: a call made without a stored token is dropped, not sent.
       if (!token) throw new ApiError('dropped');
       headers.Token = token;
     }
-    const encoded = encodeBody(def.encoding, body);
-    headers['Content-Type'] = encoded.contentType;
+    // A multipart body sets its own Content-Type with the boundary.
+    if (content.contentType) headers['Content-Type'] = content.contentType;
 
     let response: Response;
     try {
       const doFetch = options.fetch ?? globalThis.fetch;
-      response = await doFetch(joinUrl(options.baseUrl(), def.path), {
+      response = await doFetch(joinUrl(options.baseUrl(), path), {
         method: 'POST',
         headers,
-        body: encoded.payload,
+        body: content.payload,
         signal: callOptions.signal,
       });
     } catch (error) {
@@ -104,12 +115,13 @@ export function createApiClient(options: ApiClientOptions): { call: ApiCall } {
       answer = JSON.parse(await response.text());
     } catch (error) {
       if (callOptions.signal?.aborted) throw error;
-      return fail('network');
+      // A body refused by a proxy for its size has no envelope.
+      return fail(response.status === 413 ? '200005' : 'network');
     }
 
     // Every answer is an envelope whatever the HTTP status (200, 400, 401, 403, 404, 429).
     if (isEnvelope(answer)) {
-      if (answer.code === 1) return answer.data as CallData<C>;
+      if (answer.code === 1) return answer.data;
       if (answer.code === 400 && typeof answer.msg === 'string') {
         return fail(answer.msg, issuesOf(answer.data), answer.request_id);
       }
@@ -119,7 +131,27 @@ export function createApiClient(options: ApiClientOptions): { call: ApiCall } {
     return fail('network');
   }
 
-  return { call };
+  async function call<C extends CallDef>(
+    def: C,
+    body: CallBody<C>,
+    callOptions: CallOptions = {},
+  ): Promise<CallData<C>> {
+    const encoded = encodeBody(def.encoding, body);
+    return (await send(def.path, def.access, encoded, callOptions)) as CallData<C>;
+  }
+
+  /** Uploads one file as the multipart field of an upload definition. */
+  async function upload<U extends UploadDef>(
+    def: U,
+    file: Blob,
+    callOptions: CallOptions = {},
+  ): Promise<z.output<U['data']>> {
+    const form = new FormData();
+    form.append(def.field, file);
+    return (await send(def.path, def.access, { payload: form }, callOptions)) as z.output<U['data']>;
+  }
+
+  return { call, upload };
 }
 
 /** `{base}{path}` with exactly one slash between them. */

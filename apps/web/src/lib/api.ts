@@ -39,6 +39,9 @@ const client = createApiClient({
  */
 export const call = client.call;
 
+/** Uploads one file (e.g. a station photo) with the same headers and failure handling as `call`. */
+export const upload = client.upload;
+
 /**
  * `call` for a definition loaded on demand (see call-definitions.ts). A definition that cannot be
  * downloaded is a network failure like any other.
