@@ -220,7 +220,7 @@ describe('uploads', () => {
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe(`/portal/${station.photo.path}`);
     expect(init?.body).toBeInstanceOf(FormData);
-    expect((init?.body as FormData).get(station.photo.field)).toBeInstanceOf(Blob);
+    expect((init!.body as FormData).get(station.photo.field)).toBeInstanceOf(Blob);
     expect(sentHeaders()).toMatchObject({ Token: 'secret-token', Lang: 'pl' });
     expect(sentHeaders()).not.toHaveProperty('Content-Type');
   });

@@ -2,8 +2,6 @@ import {
   type DeviceItem,
   type DeviceType,
   device,
-  modbusAddressRange,
-  rs485PositionRange,
   type StationType,
   snBodyLength,
   snPrefixes,
@@ -27,12 +25,12 @@ import {
   deviceTypeChoices,
   MODBUS_TAKEN_KEY,
   modbusAddress,
-  ratedPowerWatts,
   rs485Position,
   stationFull,
 } from '../lib/device-form.ts';
 import { deviceTypeFromSn, snInput, snProblem } from '../lib/sn.ts';
 import { useDeviceTexts } from '../lib/use-device-texts.ts';
+import { DeviceWiringFields } from './device-wiring-fields.tsx';
 import { StationSelect } from './station-select.tsx';
 import '../devices.css';
 
@@ -355,59 +353,7 @@ function RegisterDialog({
               data-testid="device-firmware"
             />
           </Form.Item>
-          <Form.Item
-            name="rated_power_kw"
-            label={t('devices.dialog.ratedPower')}
-            rules={[
-              {
-                validator: async (_, value: string | undefined) => {
-                  if (ratedPowerWatts(value) === null) throw new Error(t('devices.dialog.ratedPowerInvalid'));
-                },
-              },
-            ]}
-            extra={t('devices.dialog.ratedPowerHint')}
-          >
-            <Input inputMode="decimal" autoComplete="off" suffix="kW" data-testid="device-rated-power" />
-          </Form.Item>
-          <Form.Item
-            name="module_sn"
-            label={t('devices.dialog.moduleSn')}
-            rules={[textRule]}
-            extra={t('devices.dialog.moduleSnHint')}
-          >
-            <Input
-              autoComplete="off"
-              spellCheck={false}
-              maxLength={validationLimits.deviceTextMaxLength}
-              data-testid="device-module-sn"
-            />
-          </Form.Item>
-          <Form.Item
-            name="modbus_address"
-            label={t('devices.dialog.modbusAddress')}
-            rules={[busRule('modbus_address')]}
-          >
-            <Input
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder={`${modbusAddressRange.min}–${modbusAddressRange.max}`}
-              maxLength={3}
-              data-testid="device-modbus"
-            />
-          </Form.Item>
-          <Form.Item
-            name="rs485_position"
-            label={t('devices.dialog.rs485Position')}
-            rules={[busRule('rs485_position')]}
-          >
-            <Input
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder={`${rs485PositionRange.min}–${rs485PositionRange.max}`}
-              maxLength={2}
-              data-testid="device-rs485"
-            />
-          </Form.Item>
+          <DeviceWiringFields textRule={textRule} busRule={busRule} />
         </div>
       </div>
     </Modal>
