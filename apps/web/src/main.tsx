@@ -7,10 +7,10 @@ import './styles/global.css';
 
 const root = createRoot(document.getElementById('root')!);
 
-preloadFirstScreen(window.location.pathname);
+const firstScreen = preloadFirstScreen(window.location.pathname);
 
 // The first screen appears in the user's language or not at all: no flash of untranslated keys.
-startLanguage().then(
+Promise.all([startLanguage(), firstScreen]).then(
   () =>
     root.render(
       <StrictMode>

@@ -2,6 +2,7 @@ import { lazy, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { RouteBoundary } from '../components/errors/route-boundary.tsx';
 import { withTexts } from '../lib/i18n.ts';
+import { preloadable } from '../lib/preloadable.tsx';
 import { GuestOnly, RequireInstaller, RequireSession, RootEntry } from './guards.tsx';
 
 /*
@@ -10,10 +11,8 @@ import { GuestOnly, RequireInstaller, RequireSession, RootEntry } from './guards
  * (Declarative routes rather than a data router: the data router's loaders would add ~17 kB
  * gzipped to the login page, whose budget is 250 kB.)
  */
-const loadLogin = () => import('../features/auth/routes/login.tsx');
-const loadAppLayout = () => import('../components/layouts/app-layout.tsx');
-const LoginRoute = lazy(() => loadLogin().then((m) => ({ default: m.LoginRoute })));
-const AppLayout = lazy(() => loadAppLayout().then((m) => ({ default: m.AppLayout })));
+const LoginRoute = preloadable(() => import('../features/auth/routes/login.tsx').then((m) => m.LoginRoute));
+const AppLayout = preloadable(() => import('../components/layouts/app-layout.tsx').then((m) => m.AppLayout));
 const StationListRoute = lazy(
   withTexts('stations', () =>
     import('../features/stations/routes/station-list.tsx').then((m) => ({ default: m.StationListRoute })),
@@ -62,12 +61,12 @@ const Ems5000StationDetailRoute = lazy(() =>
 );
 
 /**
- * Starts downloading the first screen's frame while the language loads, instead of after the
- * first render (the browser fetches each module once, so the lazy components find it there).
+ * Loads the first screen's frame while the language loads, so that the first render shows it at
+ * once instead of suspending. A failure is left to the route's own boundary.
  */
-export function preloadFirstScreen(pathname: string): void {
+export function preloadFirstScreen(pathname: string): Promise<unknown> {
   const onLogin = pathname === '/' || pathname === '/login' || pathname.startsWith('/login/');
-  (onLogin ? loadLogin() : loadAppLayout()).catch(() => undefined);
+  return (onLogin ? LoginRoute : AppLayout).preload().catch(() => undefined);
 }
 
 function page(screen: ReactNode) {
