@@ -30,8 +30,26 @@ export const migrationsFolder = fileURLToPath(new URL('../migrations', import.me
 const MIGRATION_LOCK_KEY = 7_246_810_101;
 
 /** Connects to PostgreSQL at `url` (production and CI). */
-export function openPostgres(url: string, options: { max?: number } = {}): DatabaseHandle {
+export function openPostgres(
+  url: string,
+  options: {
+    max?: number;
+    /**
+     * An idle pooled connection failed (the server restarted or ended it). The pool replaces it on
+     * the next query; without a handler, pg would throw the error out of the process.
+     */
+    onIdleError?: (error: Error) => void;
+  } = {},
+): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  pool.on(
+    'error',
+    options.onIdleError ??
+      ((error) =>
+        process.stderr.write(
+          `PostgreSQL: an idle connection failed and will be replaced: ${error.message}\n`,
+        )),
+  );
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
   return {
     db,
