@@ -1,6 +1,7 @@
-import { Card, Empty, Typography } from 'antd';
+import { Card, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../hooks/use-document-title.ts';
+import { EmptyState } from './empty-state.tsx';
 
 interface EmptyPageProps {
   /** The screen's name, also the browser tab's title. */
@@ -20,21 +21,9 @@ export function EmptyPage({ title, emptyTitle, description, action }: EmptyPageP
         {title}
       </Typography.Title>
       <Card className="page-card">
-        <Empty
-          image={Empty.PRESENTED_IMAGE_SIMPLE}
-          description={
-            <>
-              <Typography.Text strong className="empty-title">
-                {emptyTitle}
-              </Typography.Text>
-              <Typography.Paragraph type="secondary" className="empty-description">
-                {description}
-              </Typography.Paragraph>
-            </>
-          }
-        >
+        <EmptyState title={emptyTitle} description={description}>
           {action}
-        </Empty>
+        </EmptyState>
       </Card>
     </section>
   );

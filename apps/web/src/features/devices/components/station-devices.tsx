@@ -1,8 +1,9 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { DeviceItem, StationType } from '@helio/contracts';
-import { Button, Card, Empty, Skeleton, Tooltip, Typography } from 'antd';
+import { Button, Card, Skeleton, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState, LoadFailed } from '../../../components/empty-state.tsx';
 import { useDeviceList } from '../api/devices.ts';
 import { useDeviceTexts, useMayChangeDevices } from '../lib/use-device-texts.ts';
 import { DeviceRegisterDialog } from './device-register-dialog.tsx';
@@ -66,23 +67,16 @@ function StationDeviceTable({ stationId, stationType, stationName, onChange }: S
   );
 
   const empty = devices.isError ? (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('devices.loadFailed')}>
-      <Button onClick={() => void devices.refetch()}>{t('devices.retry')}</Button>
-    </Empty>
+    <LoadFailed
+      text={t('devices.loadFailed')}
+      retryText={t('devices.retry')}
+      onRetry={() => void devices.refetch()}
+    />
   ) : (
-    <Empty
-      image={Empty.PRESENTED_IMAGE_SIMPLE}
-      data-testid="station-devices-empty"
-      description={
-        <>
-          <Typography.Text strong className="empty-title">
-            {t('devices.station.emptyTitle')}
-          </Typography.Text>
-          <Typography.Paragraph type="secondary" className="empty-description">
-            {t('devices.station.emptyDescription')}
-          </Typography.Paragraph>
-        </>
-      }
+    <EmptyState
+      title={t('devices.station.emptyTitle')}
+      description={t('devices.station.emptyDescription')}
+      testId="station-devices-empty"
     />
   );
 

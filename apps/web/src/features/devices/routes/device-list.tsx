@@ -4,6 +4,7 @@ import { Button, Card, Empty, Input, Select, Tooltip, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { EmptyState, LoadFailed } from '../../../components/empty-state.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useDeviceList } from '../api/devices.ts';
 import { DeviceRegisterDialog } from '../components/device-register-dialog.tsx';
@@ -93,9 +94,11 @@ export function DeviceListRoute() {
   );
 
   const empty = devices.isError ? (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('devices.loadFailed')}>
-      <Button onClick={() => void devices.refetch()}>{t('devices.retry')}</Button>
-    </Empty>
+    <LoadFailed
+      text={t('devices.loadFailed')}
+      retryText={t('devices.retry')}
+      onRetry={() => void devices.refetch()}
+    />
   ) : filtered ? (
     <Empty
       image={Empty.PRESENTED_IMAGE_SIMPLE}
@@ -112,26 +115,17 @@ export function DeviceListRoute() {
       </Button>
     </Empty>
   ) : (
-    <Empty
-      image={Empty.PRESENTED_IMAGE_SIMPLE}
-      data-testid="devices-empty"
-      description={
-        <>
-          <Typography.Text strong className="empty-title">
-            {t('pages.devices.emptyTitle')}
-          </Typography.Text>
-          <Typography.Paragraph type="secondary" className="empty-description">
-            {t('pages.devices.emptyDescription')}
-          </Typography.Paragraph>
-        </>
-      }
+    <EmptyState
+      title={t('pages.devices.emptyTitle')}
+      description={t('pages.devices.emptyDescription')}
+      testId="devices-empty"
     >
       {mayChange && (
         <Button type="primary" icon={<PlusOutlined />} onClick={openDialog}>
           {t('devices.add')}
         </Button>
       )}
-    </Empty>
+    </EmptyState>
   );
 
   return (

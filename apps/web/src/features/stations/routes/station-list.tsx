@@ -11,6 +11,7 @@ import { Button, Card, Empty, Input, Select, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { EmptyState, LoadFailed } from '../../../components/empty-state.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import {
@@ -119,30 +120,25 @@ export function StationListRoute() {
     );
 
   const empty = stations.isError ? (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('stations.loadFailed')}>
-      <Button onClick={() => void stations.refetch()}>{t('stations.retry')}</Button>
-    </Empty>
-  ) : (
+    <LoadFailed
+      text={t('stations.loadFailed')}
+      retryText={t('stations.retry')}
+      onRetry={() => void stations.refetch()}
+    />
+  ) : filtered ? (
     <Empty
       image={Empty.PRESENTED_IMAGE_SIMPLE}
       data-testid="stations-empty"
-      description={
-        filtered ? (
-          t('stations.noMatch')
-        ) : (
-          <>
-            <Typography.Text strong className="empty-title">
-              {t('pages.stations.emptyTitle')}
-            </Typography.Text>
-            <Typography.Paragraph type="secondary" className="empty-description">
-              {access.canWrite ? t('stations.emptyDescription') : t('pages.stations.emptyDescription')}
-            </Typography.Paragraph>
-          </>
-        )
-      }
+      description={t('stations.noMatch')}
+    />
+  ) : (
+    <EmptyState
+      title={t('pages.stations.emptyTitle')}
+      description={access.canWrite ? t('stations.emptyDescription') : t('pages.stations.emptyDescription')}
+      testId="stations-empty"
     >
-      {!filtered && addButton('stations-empty-add')}
-    </Empty>
+      {addButton('stations-empty-add')}
+    </EmptyState>
   );
 
   return (

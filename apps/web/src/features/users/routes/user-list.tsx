@@ -10,6 +10,7 @@ import { DEFAULT_PAGE_SIZE, RoleId } from '@helio/contracts';
 import { Button, Card, Empty, Input, Segmented, Select, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState, LoadFailed } from '../../../components/empty-state.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { type AccountListParams, useAccountList, useRefreshAccounts } from '../api/accounts.ts';
@@ -81,34 +82,27 @@ export function UserListRoute() {
     setDialog({ kind: 'user', mode, userId, open: true });
 
   const empty = accounts.isError ? (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('users.loadFailed')}>
-      <Button onClick={() => void accounts.refetch()}>{t('users.retry')}</Button>
-    </Empty>
-  ) : (
+    <LoadFailed
+      text={t('users.loadFailed')}
+      retryText={t('users.retry')}
+      onRetry={() => void accounts.refetch()}
+    />
+  ) : filtered ? (
     <Empty
       image={Empty.PRESENTED_IMAGE_SIMPLE}
       data-testid="accounts-empty"
-      description={
-        filtered ? (
-          t('users.noMatch')
-        ) : (
-          <>
-            <Typography.Text strong className="empty-title">
-              {t('pages.users.emptyTitle')}
-            </Typography.Text>
-            <Typography.Paragraph type="secondary" className="empty-description">
-              {t('pages.users.emptyDescription')}
-            </Typography.Paragraph>
-          </>
-        )
-      }
+      description={t('users.noMatch')}
+    />
+  ) : (
+    <EmptyState
+      title={t('pages.users.emptyTitle')}
+      description={t('pages.users.emptyDescription')}
+      testId="accounts-empty"
     >
-      {!filtered && (
-        <Button type="primary" icon={<UserAddOutlined />} onClick={() => openUserDialog(2)}>
-          {t('users.addUser')}
-        </Button>
-      )}
-    </Empty>
+      <Button type="primary" icon={<UserAddOutlined />} onClick={() => openUserDialog(2)}>
+        {t('users.addUser')}
+      </Button>
+    </EmptyState>
   );
 
   return (
