@@ -6,6 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { type DatabaseHandle, pingDatabase } from '@helio/db';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
+import { type DeviceLinkHandle, startDeviceLink } from './device-link/index.ts';
 import { authRepository } from './domains/auth/repository.ts';
 import { authRoutes } from './domains/auth/routes.ts';
 import { authService } from './domains/auth/service.ts';
@@ -13,6 +14,7 @@ import { commonRoutes } from './domains/common/routes.ts';
 import { devicesRepository } from './domains/devices/repository.ts';
 import { devicesRoutes } from './domains/devices/routes.ts';
 import { devicesService } from './domains/devices/service.ts';
+import { deviceTelemetry } from './domains/devices/telemetry.ts';
 import { stationBindings } from './domains/stations/bindings.ts';
 import { stationListRepository } from './domains/stations/list-repository.ts';
 import { stationListService } from './domains/stations/list-service.ts';
@@ -53,6 +55,7 @@ export function apiPrefix(apiBase: string): string {
 export async function buildApp({ config, database, logStream }: AppDependencies): Promise<{
   app: FastifyInstance;
   calls: CallRegistry;
+  deviceLink: DeviceLinkHandle;
 }> {
   const logger = loggerOptions(config.logLevel);
   const app = Fastify({
@@ -101,7 +104,25 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
     stationListService(stationListRepository(db, photoUrl), preferencesRepository(db), scopes),
   );
   photoRoutes(app, calls, photoStore(path.join(config.dataDir, 'photos'), stations), { prefix, photoUrl });
-  devicesRoutes(calls, devicesService(devicesRepository(db), scopes));
+  const deviceLink = await startDeviceLink({
+    db,
+    log: app.log.child({ part: 'device-link' }),
+    mqttUrl: config.mqttUrl,
+    mqttPort: config.mqttPort,
+    host: config.host,
+    publicUrl: config.mqttPublicUrl,
+  });
+  app.addHook('onClose', () => deviceLink.close());
+  devicesRoutes(
+    calls,
+    devicesService(devicesRepository(db), scopes, {
+      link: deviceLink.link,
+      brokerUrl: deviceLink.brokerUrl,
+      forget: (sn) => deviceLink.ingestor.forget(sn),
+    }),
+    deviceTelemetry(db),
+    scopes,
+  );
 
   const document = openApiDocument({ version: config.version, prefix });
   app.get(`${prefix}openapi.json`, async () => document);
@@ -123,5 +144,5 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
     mapTileUrl: config.mapTileUrl,
     mapAttribution: config.mapAttribution,
   });
-  return { app, calls };
+  return { app, calls, deviceLink };
 }

@@ -29,9 +29,12 @@ const environment = z.object({
   TRUST_PROXY: flag.default(false),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(168),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** The device link (a later issue); read here so a typo fails at start-up, not at first use. */
+  /** A real broker (Mosquitto with dynamic security) with the portal's own credentials; else embedded. */
   MQTT_URL: z.string().url().optional(),
+  /** The embedded broker's port (0: any free one). */
   MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1884),
+  /** The broker address devices are given with their credentials, as they reach it. */
+  MQTT_PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().min(3).default('Helio <no-reply@helio.invalid>'),
 });
@@ -53,6 +56,7 @@ export type Config = {
   logLevel: string;
   mqttUrl: string | undefined;
   mqttPort: number;
+  mqttPublicUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   version: string;
@@ -94,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '1.0.
     logLevel: e.LOG_LEVEL,
     mqttUrl: e.MQTT_URL,
     mqttPort: e.MQTT_PORT,
+    mqttPublicUrl: e.MQTT_PUBLIC_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     version,

@@ -1,6 +1,6 @@
 export * from './api/call.ts';
 export type { MenuItem } from './api/calls/auth.ts';
-export type { DeviceItem } from './api/calls/device.ts';
+export type { DeviceCredentials, DeviceItem } from './api/calls/device.ts';
 export * from './api/calls/index.ts';
 export type { StationItem, StationListColumn } from './api/calls/station-items.ts';
 export type { AccountItem } from './api/calls/user.ts';

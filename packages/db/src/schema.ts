@@ -5,3 +5,4 @@
 export * from './schema/accounts.ts';
 export * from './schema/fleet.ts';
 export * from './schema/platform.ts';
+export * from './schema/telemetry.ts';

@@ -1,4 +1,4 @@
-import { type DeviceItem, device, type StationItem, station } from '@helio/contracts';
+import { type DeviceCredentials, type DeviceItem, device, type StationItem, station } from '@helio/contracts';
 import { uniqueName } from './accounts.ts';
 import type { TestServer } from './server.ts';
 
@@ -75,8 +75,8 @@ export async function addDevice(
   token: string,
   stationId: number,
   overrides: Record<string, unknown> = {},
-): Promise<DeviceItem> {
+): Promise<DeviceItem & { credentials: DeviceCredentials }> {
   const answer = await server.call(device.add, deviceForm(stationId, overrides), token);
   if (answer.body.code !== 1) throw new Error(`device add failed: ${JSON.stringify(answer.body)}`);
-  return answer.body.data as DeviceItem;
+  return answer.body.data as DeviceItem & { credentials: DeviceCredentials };
 }

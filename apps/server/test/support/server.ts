@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '@helio/db';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
+import type { DeviceLinkHandle } from '../../src/device-link/index.ts';
 import { seedAccounts } from '../../src/domains/seed/seed.ts';
 import type { CallRegistry } from '../../src/http/calls.ts';
 import { freshDatabase } from './database.ts';
@@ -19,6 +20,8 @@ export interface TestServer {
   app: FastifyInstance;
   /** The calls the server registered. */
   calls: CallRegistry;
+  /** The device link: broker, ingestion and its jobs. */
+  deviceLink: DeviceLinkHandle;
   database: DatabaseHandle;
   /** Every log line the server wrote, as text. */
   logs: string[];
@@ -50,6 +53,8 @@ export async function startTestServer(
     NODE_ENV: 'test',
     LOG_LEVEL: 'info',
     WEB_DIST: '/nonexistent',
+    // the embedded broker on any free port: never the fixed default, which may be taken
+    MQTT_PORT: '0',
     ...options.env,
   });
   const logs: string[] = [];
@@ -59,7 +64,7 @@ export async function startTestServer(
       done();
     },
   });
-  const { app, calls } = await buildApp({ config, database, logStream });
+  const { app, calls, deviceLink } = await buildApp({ config, database, logStream });
   options.extend?.(calls);
   await seedAccounts(database.db, config, app.log);
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -86,6 +91,7 @@ export async function startTestServer(
     url,
     app,
     calls,
+    deviceLink,
     database,
     logs,
     post,

@@ -99,7 +99,19 @@ export const devices = pgTable(
     /** Nameplate power in W. */
     ratedPowerW: integer('rated_power_w'),
     status: text('status').notNull().default('offline'),
+    /** Time of the newest reading, by the device's clock: what screens show as the last update. */
     lastUpdateAt: timestamp('last_update_at', { withTimezone: true }),
+    /** When the portal last heard from the device, by its own clock: what decides offline. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /** Seconds between readings, as the device last said; offline after three without one. */
+    reportIntervalS: integer('report_interval_s').notNull().default(300),
+    /**
+     * SHA-256 (hex) of the device's MQTT secret: 192 random bits issued at registration or
+     * rotation, shown once. A fast hash suffices for a random secret of that size, and keeps
+     * thousands of devices reconnecting at once cheap.
+     */
+    secretHash: text('secret_hash'),
+    secretIssuedAt: timestamp('secret_issued_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -115,5 +127,6 @@ export const devices = pgTable(
     // one meter per station (6004), held by the database against concurrent registrations too
     uniqueIndex('devices_station_meter_key').on(t.stationId).where(sql`${t.deviceType} = 6`),
     check('devices_status_check', sql`${t.status} in ('online', 'offline', 'alarm')`),
+    index('devices_seen_idx').on(t.lastSeenAt).where(sql`${t.status} <> 'offline'`),
   ],
 );

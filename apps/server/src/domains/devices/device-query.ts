@@ -1,14 +1,29 @@
 import type { DeviceItem, DeviceState, DeviceType, StationType } from '@helio/contracts';
+import { headlineFigures } from '@helio/contracts/device-link';
 import { type SQL, sql } from 'drizzle-orm';
+
+/** The energy column a device's "today" follows, by its type (contracts `headlineFigures`). */
+const todayColumn = sql.raw(
+  `case d.device_type ${Object.entries(headlineFigures)
+    .filter(([, figures]) => figures.counter)
+    .map(([type, figures]) => `when ${Number(type)} then e.${figures.counter}`)
+    .join(' ')} end`,
+);
 
 /** `select … from devices d join stations s …` with every column of a device item. */
 export function deviceSelect(where: SQL): SQL {
   return sql`select d.device_id, d.sn, d.device_type, d.model, d.firmware_version, d.module_sn,
       d.modbus_address, d.rs485_position, d.status, d.rated_power_w,
-      -- live columns: filled from the device link's latest state by the telemetry issue; null = no data
-      null::float8 as active_power_w, null::float8 as today_energy_kwh, null::float8 as total_energy_kwh,
+      -- live columns from the newest reading; the power only while the device is not offline
+      case when d.status <> 'offline' then l.power_w end as active_power_w,
+      case when l.device_id is not null and d.device_type <> 9
+           then coalesce(${todayColumn}, case when l.total_kwh is not null then 0 end) end as today_energy_kwh,
+      l.total_kwh as total_energy_kwh,
       d.last_update_at, d.station_id, s.station_name, s.station_type, d.created_at
     from devices d join stations s on s.station_id = d.station_id
+    left join device_latest l on l.device_id = d.device_id
+    left join device_energy e on e.device_id = d.device_id and e.period = 'd'
+      and e.period_start = (now() at time zone s.timezone)::date
     where ${where}`;
 }
 

@@ -88,8 +88,23 @@ export function devicesRepository(db: Database) {
       }
     },
 
-    async delete(deviceId: number): Promise<void> {
-      await db.delete(devices).where(eq(devices.deviceId, deviceId));
+    /** Removes a registration; answers the SN it had, undefined when it was already gone. */
+    async delete(deviceId: number): Promise<string | undefined> {
+      const [row] = await db
+        .delete(devices)
+        .where(eq(devices.deviceId, deviceId))
+        .returning({ sn: devices.sn });
+      return row?.sn;
+    },
+
+    /** Stores a new secret's hash; answers the device's SN, undefined when it is gone. */
+    async setSecret(deviceId: number, secretHash: string, issuedAt: Date): Promise<string | undefined> {
+      const [row] = await db
+        .update(devices)
+        .set({ secretHash, secretIssuedAt: issuedAt, updatedAt: issuedAt })
+        .where(eq(devices.deviceId, deviceId))
+        .returning({ sn: devices.sn });
+      return row?.sn;
     },
 
     async item(deviceId: number): Promise<DeviceItem | undefined> {

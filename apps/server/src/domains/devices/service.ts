@@ -1,4 +1,11 @@
-import { type DeviceForm, type DeviceItem, registrationRefusal } from '@helio/contracts';
+import {
+  type DeviceCredentials,
+  type DeviceForm,
+  type DeviceItem,
+  registrationRefusal,
+} from '@helio/contracts';
+import { hashSecret, issueSecret } from '../../device-link/credentials.ts';
+import type { BrokerAccess } from '../../device-link/link.ts';
 import type { Caller } from '../../http/calls.ts';
 import { Refusal } from '../../http/refusal.ts';
 import { pageWindow } from '../../platform/search.ts';
@@ -31,7 +38,23 @@ function checkFleet(form: DeviceForm, fleet: StationFleet): void {
  * id that does not exist). An SN is registered once in the whole portal: again within the
  * caller's scope is 200306, on a station outside it 2001 (where an authorization request starts).
  */
-export function devicesService(repo: DevicesRepository, tenancy: Tenancy) {
+export interface DeviceLinkAccess {
+  link: BrokerAccess;
+  /** What devices are told to connect to. */
+  brokerUrl: string;
+  /** Drops what ingestion knows of a device whose registration changed. */
+  forget(sn: string): void;
+}
+
+export function devicesService(repo: DevicesRepository, tenancy: Tenancy, access: DeviceLinkAccess) {
+  const credentials = (sn: string, secret: string, issuedAt: Date): DeviceCredentials => ({
+    broker_url: access.brokerUrl,
+    client_id: sn,
+    username: sn,
+    password: secret,
+    issued_at: issuedAt.toISOString(),
+  });
+
   async function refuseRegisteredSn(caller: Caller, sn: string): Promise<void> {
     const holder = await repo.snHolder(caller, sn);
     if (holder) throw new Refusal(holder.inScope ? '200306' : '2001');
@@ -45,10 +68,12 @@ export function devicesService(repo: DevicesRepository, tenancy: Tenancy) {
 
   return {
     /** Registers a device on a station of the caller's scope, all or nothing. */
-    async add(caller: Caller, form: DeviceForm): Promise<DeviceItem> {
+    async add(caller: Caller, form: DeviceForm): Promise<DeviceItem & { credentials: DeviceCredentials }> {
       assertMay(caller, 'registerDevice');
       await tenancy.assertReachesStation(caller, form.station_id);
       await refuseRegisteredSn(caller, form.sn);
+      const secret = issueSecret();
+      const issuedAt = new Date();
       const result = await repo.register(
         {
           stationId: form.station_id,
@@ -60,10 +85,22 @@ export function devicesService(repo: DevicesRepository, tenancy: Tenancy) {
           modbusAddress: form.modbus_address ?? null,
           rs485Position: form.rs485_position ?? null,
           ratedPowerW: form.rated_power_w ?? null,
+          secretHash: hashSecret(secret),
+          secretIssuedAt: issuedAt,
         },
         (fleet) => checkFleet(form, fleet),
       );
-      if ('deviceId' in result) return answer(result.deviceId);
+      if ('deviceId' in result) {
+        try {
+          await access.link.provision(form.sn, secret);
+        } catch {
+          // a device the broker does not know could never connect: undo, and say to try again
+          await repo.delete(result.deviceId);
+          throw new Refusal('9000');
+        }
+        access.forget(form.sn);
+        return { ...(await answer(result.deviceId)), credentials: credentials(form.sn, secret, issuedAt) };
+      }
       // a concurrent registration won the race: answer what the checks would have said after it
       if (result.conflict === 'sn') await refuseRegisteredSn(caller, form.sn);
       throw new Refusal(
@@ -75,8 +112,29 @@ export function devicesService(repo: DevicesRepository, tenancy: Tenancy) {
     async unbind(caller: Caller, deviceId: number): Promise<null> {
       assertMay(caller, 'unbindDevice');
       await tenancy.assertReachesDevice(caller, deviceId);
-      await repo.delete(deviceId);
+      const sn = await repo.delete(deviceId);
+      if (sn) {
+        access.forget(sn);
+        // the registration is gone either way; a broker that missed this refuses the SN's data anyway
+        await access.link.revoke(sn).catch(() => undefined);
+      }
       return null;
+    },
+
+    /** A new secret for a device: the old one stops working at once and its connection ends. */
+    async rotateSecret(caller: Caller, deviceId: number): Promise<DeviceCredentials> {
+      assertMay(caller, 'rotateDeviceSecret');
+      await tenancy.assertReachesDevice(caller, deviceId);
+      const secret = issueSecret();
+      const issuedAt = new Date();
+      const sn = await repo.setSecret(deviceId, hashSecret(secret), issuedAt);
+      if (!sn) throw new Refusal('9001');
+      try {
+        await access.link.provision(sn, secret);
+      } catch {
+        throw new Refusal('9000');
+      }
+      return credentials(sn, secret, issuedAt);
     },
 
     async detail(caller: Caller, deviceId: number): Promise<DeviceItem> {

@@ -16,6 +16,7 @@ export type FleetAction =
   | 'bindStation'
   | 'registerDevice'
   | 'unbindDevice'
+  | 'rotateDeviceSecret'
   | 'listBindingChoices';
 
 const installerOnly: ReadonlySet<FleetAction> = new Set([

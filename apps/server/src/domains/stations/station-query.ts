@@ -25,8 +25,10 @@ export function stationSelect(where: SQL): SQL {
       s.unit_price::float8 as unit_price, s.currency, s.timezone, s.photo_id,
       s.installer_id, installer.user_name as installer_name, s.end_user_id, end_user.user_name as end_user_name,
       coalesce(fleet.device_count, 0) as device_count, ${derivedStatus} as status,
-      -- live columns: filled from the device link's latest state by the telemetry issue; null = no data
-      null::float8 as power_w, null::float8 as today_energy_kwh, fleet.last_update_at,
+      -- live columns: PV power of the devices reporting now, PV energy of the station-local day
+      fleet.pv_power_w as power_w,
+      case when fleet.last_update_at is not null then coalesce(today.pv_kwh, 0) end as today_energy_kwh,
+      fleet.last_update_at,
       s.created_at, s.updated_at
     from stations s
     left join users installer on installer.user_id = s.installer_id
@@ -35,9 +37,13 @@ export function stationSelect(where: SQL): SQL {
       select count(*)::int as device_count,
              (count(*) filter (where d.status = 'online'))::int as online,
              (count(*) filter (where d.status = 'alarm'))::int as alarm,
-             max(d.last_update_at) as last_update_at
-      from devices d where d.station_id = s.station_id
+             max(d.last_update_at) as last_update_at,
+             sum(l.pv_power_w) filter (where d.status <> 'offline') as pv_power_w
+      from devices d left join device_latest l on l.device_id = d.device_id
+      where d.station_id = s.station_id
     ) fleet on true
+    left join station_energy today on today.station_id = s.station_id and today.period = 'd'
+      and today.period_start = (now() at time zone s.timezone)::date
     where ${where}`;
 }
 

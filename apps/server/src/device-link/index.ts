@@ -1,0 +1,78 @@
+import { hostname } from 'node:os';
+import type { Database } from '@helio/db';
+import type { FastifyBaseLogger } from 'fastify';
+import { startEmbeddedBroker } from './embedded-broker.ts';
+import { createIngestor } from './ingest/ingestor.ts';
+import { startLinkJobs } from './jobs.ts';
+import type { DeviceLink } from './link.ts';
+
+export interface DeviceLinkOptions {
+  db: Database;
+  log: FastifyBaseLogger;
+  /** A real broker (Mosquitto with dynamic security), with the portal's own credentials. */
+  mqttUrl: string | undefined;
+  /** The embedded broker's port (0: any free one) and address, when there is no MQTT_URL. */
+  mqttPort: number;
+  host: string;
+  /** Where devices are told to connect; by default the embedded broker on this host. */
+  publicUrl: string | undefined;
+  /** How often the status and recount jobs run, ms. */
+  jobEveryMs?: number;
+}
+
+/**
+ * Starts the device link: ingestion, its jobs, and the broker side (the embedded broker, or a
+ * connection to the real one). Closing stops taking messages first, then writes what is queued.
+ */
+export async function startDeviceLink(options: DeviceLinkOptions) {
+  const { db, log } = options;
+  const ingestor = createIngestor({ db, log });
+  let link: DeviceLink;
+  let brokerUrl: string;
+  let embeddedPort: number | undefined;
+  if (options.mqttUrl) {
+    // loaded only for a real broker: the embedded default never needs the MQTT client
+    const { mosquittoAccess } = await import('./mosquitto-access.ts');
+    const { connectExternalLink } = await import('./external-link.ts');
+    const access = mosquittoAccess({ url: options.mqttUrl, log });
+    await access.ensureRoles();
+    link = await connectExternalLink({
+      url: options.mqttUrl,
+      clientId: `helio-portal-${hostname()}`.slice(0, 64),
+      onUp: ingestor.submit,
+      log,
+      access,
+    });
+    const given = new URL(options.mqttUrl);
+    brokerUrl = options.publicUrl ?? `${given.protocol}//${given.host}`;
+  } else {
+    const embedded = await startEmbeddedBroker({
+      db,
+      log,
+      onUp: ingestor.submit,
+      port: options.mqttPort,
+      host: options.host,
+    });
+    link = embedded;
+    embeddedPort = embedded.port;
+    const shownHost = options.host === '0.0.0.0' || options.host === '::' ? hostname() : options.host;
+    brokerUrl = options.publicUrl ?? `mqtt://${shownHost}:${embedded.port}`;
+  }
+  const jobs = startLinkJobs({ db, log, everyMs: options.jobEveryMs ?? 15_000 });
+  return {
+    link,
+    ingestor,
+    jobs,
+    /** What devices are told to connect to. */
+    brokerUrl,
+    /** The embedded broker's port, when it runs. */
+    embeddedPort,
+    async close(): Promise<void> {
+      await link.close();
+      await ingestor.close();
+      await jobs.stop();
+    },
+  };
+}
+
+export type DeviceLinkHandle = Awaited<ReturnType<typeof startDeviceLink>>;

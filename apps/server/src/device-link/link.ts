@@ -1,0 +1,32 @@
+import type { UpKind } from '@helio/contracts/device-link';
+
+/**
+ * The seams of the device link. The portal speaks to devices through one broker: the embedded
+ * one (aedes, in this process) or a real one given by MQTT_URL (Mosquitto with its
+ * dynamic-security plugin). Either way the same ingestion takes what devices send up.
+ */
+
+/**
+ * Takes one message a device published on one of its up topics and settles once the message is
+ * handled for good: committed to the database, or judged unusable and logged. The broker's
+ * acknowledgement waits for it, so a message is acknowledged only after its reading is stored.
+ * It may wait before even starting (backpressure) when too much is already in flight.
+ */
+export type UpHandler = (sn: string, kind: UpKind, payload: Buffer) => Promise<void>;
+
+/** How the broker learns and forgets each device's credentials. */
+export interface BrokerAccess {
+  /** Lets the device `sn` connect with `secret` (replacing any earlier secret, disconnecting it). */
+  provision(sn: string, secret: string): Promise<void>;
+  /** Refuses the device `sn` from now on, and disconnects it. */
+  revoke(sn: string): Promise<void>;
+}
+
+/** The portal's side of the broker: what it sends down. */
+export interface DeviceLink extends BrokerAccess {
+  /** Publishes a command to a device's command topic at QoS 1, never retained. */
+  sendCommand(sn: string, payload: string): Promise<void>;
+  /** Whether the device `sn` has a connection to the broker now, when the broker can tell. */
+  isConnected?(sn: string): boolean;
+  close(): Promise<void>;
+}

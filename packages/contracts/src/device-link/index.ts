@@ -1,0 +1,3 @@
+export * from './messages.ts';
+export * from './topics.ts';
+export * from './values.ts';

@@ -1,0 +1,244 @@
+import { z } from 'zod';
+import type { DeviceType } from '../enums.ts';
+import { type UpgradeStatus, upgradeStatuses } from '../enums.ts';
+import type { UpKind } from './topics.ts';
+import { deviceValues, emsParts } from './values.ts';
+
+/**
+ * Messages of the device protocol, version 1 (docs/device-protocol.md). Every message is a JSON
+ * object with `v`, the protocol version. Times are milliseconds since 1970 UTC by the device's
+ * clock. Devices publish at QoS 1 and never retained.
+ */
+
+export const PROTOCOL_VERSION = 1;
+const version = z.literal(PROTOCOL_VERSION);
+
+/** Earliest device time accepted (a clock that never synchronised reports 1970). */
+export const EARLIEST_READING_MS = Date.UTC(2000, 0, 1);
+/** How far ahead of the portal's clock a device's clock may run before its readings are refused. */
+export const CLOCK_SKEW_MS = 10 * 60_000;
+/** Most readings one backfill message carries. */
+export const MAX_BACKFILL_READINGS = 500;
+/** Largest message the portal reads, in bytes. */
+export const MAX_MESSAGE_BYTES = 256 * 1024;
+
+const timestamp = z.number().int().min(EARLIEST_READING_MS).max(8.64e15);
+const sequence = z
+  .number()
+  .int()
+  .min(0)
+  .max(2 ** 32 - 1);
+/** Seconds between two readings of the device, which also decides when it counts as offline. */
+export const intervalSeconds = z.number().int().min(1).max(3600);
+export const DEFAULT_INTERVAL_S = 300;
+
+/** One reading: when, which, and the values of the device's type. */
+export function readingSchema(type: DeviceType) {
+  return z.object({ ts: timestamp, seq: sequence, values: deviceValues[type] });
+}
+
+/** `dev/{sn}/up/telemetry`: the reading just taken. */
+export function telemetrySchema(type: DeviceType) {
+  return readingSchema(type).extend({ v: version, interval_s: intervalSeconds.optional() });
+}
+
+/** `dev/{sn}/up/backfill`: buffered readings sent late, oldest first. */
+export function backfillSchema(type: DeviceType) {
+  return z.object({
+    v: version,
+    interval_s: intervalSeconds.optional(),
+    readings: z.array(readingSchema(type)).min(1).max(MAX_BACKFILL_READINGS),
+  });
+}
+
+/** `dev/{sn}/up/alarm`: a fault starts (raise) or ends (clear). Codes are the device type's catalogue. */
+export const alarmMessage = z.object({
+  v: version,
+  ts: timestamp,
+  seq: sequence,
+  event: z.enum(['raise', 'clear']),
+  code: z.number().int().min(1).max(65535),
+  part: z.enum(emsParts).optional(),
+});
+export type AlarmMessage = z.infer<typeof alarmMessage>;
+
+/**
+ * `dev/{sn}/up/status`: `online` right after connecting (with the firmware and interval), and
+ * `offline` as the connection's last will (so it carries no time) or before a clean disconnect.
+ */
+export const statusMessage = z.object({
+  v: version,
+  state: z.enum(['online', 'offline']),
+  ts: timestamp.optional(),
+  firmware_version: z.string().trim().min(1).max(40).optional(),
+  interval_s: intervalSeconds.optional(),
+  active_alarms: z
+    .array(z.object({ code: z.number().int().min(1).max(65535), part: z.enum(emsParts).optional() }))
+    .max(200)
+    .optional()
+    .describe('With `online`: the alarms happening now; any other open alarm of the device ends'),
+});
+export type StatusMessage = z.infer<typeof statusMessage>;
+
+/** What a command asks. */
+export const commandNames = [
+  'settings',
+  'strategy',
+  'network',
+  'self_test',
+  'debug',
+  'upgrade',
+  'restart',
+] as const;
+export type CommandName = (typeof commandNames)[number];
+
+const settingValue = z.union([z.number().finite(), z.string().max(200), z.boolean()]);
+
+/** `dev/{sn}/down/command`: sent by the portal at QoS 1, never retained. */
+export const commandMessage = z.discriminatedUnion('name', [
+  z.object({
+    v: version,
+    id: z.uuid(),
+    ts: timestamp,
+    expires_at: timestamp,
+    name: z.enum(['settings', 'strategy', 'network', 'debug']),
+    params: z.record(z.string().min(1).max(64), settingValue),
+  }),
+  z.object({
+    v: version,
+    id: z.uuid(),
+    ts: timestamp,
+    expires_at: timestamp,
+    name: z.enum(['self_test', 'restart']),
+    params: z.object({}).optional(),
+  }),
+  z.object({
+    v: version,
+    id: z.uuid(),
+    ts: timestamp,
+    expires_at: timestamp,
+    name: z.literal('upgrade'),
+    params: z.object({
+      url: z.url().max(2000),
+      version: z.string().min(1).max(40),
+      size_bytes: z.number().int().min(1),
+      sha256: z.string().regex(/^[0-9a-f]{64}$/),
+      signature: z.string().min(1).max(200).describe('Ed25519 signature of the file, base64'),
+    }),
+  }),
+]);
+export type CommandMessage = z.infer<typeof commandMessage>;
+
+/**
+ * `dev/{sn}/up/reply`: what became of a command, by its id. `acknowledged` when taken, then
+ * `progress` (upgrades, with the SPEC.md §4 status and a percentage), then `succeeded` or `failed`.
+ */
+export const replyMessage = z.object({
+  v: version,
+  id: z.uuid(),
+  ts: timestamp,
+  state: z.enum(['acknowledged', 'progress', 'succeeded', 'failed']),
+  upgrade_status: z.literal(upgradeStatuses as [UpgradeStatus, ...UpgradeStatus[]]).optional(),
+  progress_pct: z.number().int().min(0).max(100).optional(),
+  message: z.string().max(200).optional(),
+});
+export type ReplyMessage = z.infer<typeof replyMessage>;
+
+export type Reading = { ts: number; seq: number; values: Record<string, unknown> };
+
+const schemaCache = new Map<
+  DeviceType,
+  { telemetry: ReturnType<typeof telemetrySchema>; backfill: ReturnType<typeof backfillSchema> }
+>();
+function schemasOf(type: DeviceType) {
+  let schemas = schemaCache.get(type);
+  if (!schemas) {
+    schemas = { telemetry: telemetrySchema(type), backfill: backfillSchema(type) };
+    schemaCache.set(type, schemas);
+  }
+  return schemas;
+}
+
+/** A decoded up message, by kind. */
+export type UpMessage =
+  | { kind: 'telemetry'; interval_s?: number; readings: Reading[] }
+  | { kind: 'backfill'; interval_s?: number; readings: Reading[] }
+  | { kind: 'alarm'; message: AlarmMessage }
+  | { kind: 'status'; message: StatusMessage }
+  | { kind: 'reply'; message: ReplyMessage };
+
+/** Why a message was not taken, for the log (never the payload itself). */
+export type DecodeFailure = {
+  error: 'too_large' | 'not_json' | 'unsupported_version' | 'invalid';
+  detail?: string;
+};
+
+/**
+ * Reads a payload a device of `type` published on its `kind` topic. A message of a future
+ * version is told apart from a malformed one, so the portal can say which.
+ */
+export function decodeUp(
+  type: DeviceType,
+  kind: UpKind,
+  payload: Uint8Array | string,
+): { ok: true; message: UpMessage } | ({ ok: false } & DecodeFailure) {
+  const size = typeof payload === 'string' ? payload.length : payload.byteLength;
+  if (size > MAX_MESSAGE_BYTES) return { ok: false, error: 'too_large' };
+  let json: unknown;
+  try {
+    json = JSON.parse(typeof payload === 'string' ? payload : new TextDecoder().decode(payload));
+  } catch {
+    return { ok: false, error: 'not_json' };
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json))
+    return { ok: false, error: 'invalid' };
+  const v = (json as { v?: unknown }).v;
+  if (v !== PROTOCOL_VERSION) return { ok: false, error: 'unsupported_version', detail: String(v) };
+  const failed = (issues: z.core.$ZodIssue[]) => ({
+    ok: false as const,
+    error: 'invalid' as const,
+    detail: issues
+      .slice(0, 3)
+      .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.code}`)
+      .join('; '),
+  });
+  switch (kind) {
+    case 'telemetry': {
+      const parsed = schemasOf(type).telemetry.safeParse(json);
+      if (!parsed.success) return failed(parsed.error.issues);
+      const { ts, seq, values, interval_s } = parsed.data;
+      return { ok: true, message: { kind, interval_s, readings: [{ ts, seq, values }] } };
+    }
+    case 'backfill': {
+      const parsed = schemasOf(type).backfill.safeParse(json);
+      if (!parsed.success) return failed(parsed.error.issues);
+      return {
+        ok: true,
+        message: { kind, interval_s: parsed.data.interval_s, readings: parsed.data.readings },
+      };
+    }
+    case 'alarm': {
+      const parsed = alarmMessage.safeParse(json);
+      return parsed.success
+        ? { ok: true, message: { kind, message: parsed.data } }
+        : failed(parsed.error.issues);
+    }
+    case 'status': {
+      const parsed = statusMessage.safeParse(json);
+      return parsed.success
+        ? { ok: true, message: { kind, message: parsed.data } }
+        : failed(parsed.error.issues);
+    }
+    case 'reply': {
+      const parsed = replyMessage.safeParse(json);
+      return parsed.success
+        ? { ok: true, message: { kind, message: parsed.data } }
+        : failed(parsed.error.issues);
+    }
+  }
+}
+
+/** Encodes any message of the protocol (the simulator's and the portal's side). */
+export function encodeMessage(message: object): string {
+  return JSON.stringify(message);
+}
