@@ -334,3 +334,77 @@ describe('readings from a device to the screens', () => {
     expect((answer.body.data as { status: string }).status).toBe('offline');
   });
 });
+
+describe('commands', () => {
+  it('a command for an away device waits, goes out when it is back, and follows its replies to the end', async () => {
+    const item = await registered();
+    const commands = server.deviceLink.commands;
+    const id = await commands.create(
+      item.device_id,
+      {
+        name: 'upgrade',
+        params: {
+          url: 'https://example.com/fw.bin',
+          version: '2.0',
+          size_bytes: 1024,
+          sha256: 'a'.repeat(64),
+          signature: 'c2ln',
+        },
+      },
+      installer.userId,
+    );
+    expect((await commands.state(id))?.state).toBe('pending');
+
+    const dev = await connectDevice(broker, item.sn, item.credentials.password);
+    const received: { id: string; name: string }[] = [];
+    dev.client.on('message', (_topic, payload) => received.push(JSON.parse(payload.toString())));
+    await dev.client.subscribeAsync(commandTopic(item.sn), { qos: 1 });
+    await dev.publish('status', { state: 'online', ts: Date.now(), interval_s: 60 });
+    await eventually(async () => expect(received.map((command) => command.id)).toEqual([id]));
+    await eventually(async () => expect((await commands.state(id))?.state).toBe('sent'));
+    expect(received[0]!.name).toBe('upgrade');
+
+    await dev.publish('reply', { id, ts: Date.now(), state: 'acknowledged' });
+    await dev.publish('reply', {
+      id,
+      ts: Date.now(),
+      state: 'progress',
+      upgrade_status: 1,
+      progress_pct: 40,
+    });
+    expect(await commands.state(id)).toMatchObject({
+      state: 'progress',
+      upgrade_status: 1,
+      progress_pct: 40,
+    });
+    await dev.publish('reply', {
+      id,
+      ts: Date.now(),
+      state: 'succeeded',
+      upgrade_status: 2,
+      progress_pct: 100,
+    });
+    // a late, reordered acknowledgement does not move it back
+    await dev.publish('reply', { id, ts: Date.now(), state: 'acknowledged' });
+    expect(await commands.state(id)).toMatchObject({
+      state: 'succeeded',
+      upgrade_status: 2,
+      progress_pct: 100,
+    });
+    await dev.close();
+  });
+
+  it('a device cannot touch another device’s command, and a waiting command expires', async () => {
+    const mine = await registered();
+    const theirs = await registered();
+    const commands = server.deviceLink.commands;
+    const id = await commands.create(theirs.device_id, { name: 'restart' }, installer.userId, 50);
+    const me = await connectDevice(broker, mine.sn, mine.credentials.password);
+    await me.publish('reply', { id, ts: Date.now(), state: 'failed', message: 'spoofed' });
+    await me.close();
+    expect((await commands.state(id))?.state).toBe('pending');
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    await server.deviceLink.jobs.runNow();
+    expect((await commands.state(id))?.state).toBe('expired');
+  });
+});

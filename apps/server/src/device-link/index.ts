@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import type { Database } from '@helio/db';
 import type { FastifyBaseLogger } from 'fastify';
+import { deviceCommands } from './commands.ts';
 import { startEmbeddedBroker } from './embedded-broker.ts';
 import { createIngestor } from './ingest/ingestor.ts';
 import { startLinkJobs } from './jobs.ts';
@@ -26,8 +27,17 @@ export interface DeviceLinkOptions {
  */
 export async function startDeviceLink(options: DeviceLinkOptions) {
   const { db, log } = options;
-  const ingestor = createIngestor({ db, log });
-  let link: DeviceLink;
+  let link: DeviceLink | undefined;
+  const commands = deviceCommands({ db, log, link: () => link! });
+  const ingestor = createIngestor({
+    db,
+    log,
+    onOnline: (deviceIds) => {
+      commands
+        .deliverPending(deviceIds)
+        .catch((error: unknown) => log.warn({ err: error }, 'commands not sent'));
+    },
+  });
   let brokerUrl: string;
   let embeddedPort: number | undefined;
   if (options.mqttUrl) {
@@ -58,9 +68,16 @@ export async function startDeviceLink(options: DeviceLinkOptions) {
     const shownHost = options.host === '0.0.0.0' || options.host === '::' ? hostname() : options.host;
     brokerUrl = options.publicUrl ?? `mqtt://${shownHost}:${embedded.port}`;
   }
-  const jobs = startLinkJobs({ db, log, everyMs: options.jobEveryMs ?? 15_000 });
+  const jobs = startLinkJobs({
+    db,
+    log,
+    everyMs: options.jobEveryMs ?? 15_000,
+    alsoRun: () => commands.deliverPending(),
+  });
+  const opened: DeviceLink = link;
   return {
-    link,
+    link: opened,
+    commands,
     ingestor,
     jobs,
     /** What devices are told to connect to. */
@@ -68,7 +85,7 @@ export async function startDeviceLink(options: DeviceLinkOptions) {
     /** The embedded broker's port, when it runs. */
     embeddedPort,
     async close(): Promise<void> {
-      await link.close();
+      await opened.close();
       await ingestor.close();
       await jobs.stop();
     },

@@ -28,7 +28,13 @@ export async function expireCommands(db: Database): Promise<number> {
   return rows.length;
 }
 
-export function startLinkJobs(options: { db: Database; log: FastifyBaseLogger; everyMs: number }) {
+export function startLinkJobs(options: {
+  db: Database;
+  log: FastifyBaseLogger;
+  everyMs: number;
+  /** More work for each pass (sending commands that wait). */
+  alsoRun?: () => Promise<unknown>;
+}) {
   const { db, log, everyMs } = options;
   let running: Promise<void> | undefined;
   let stopped = false;
@@ -37,6 +43,7 @@ export function startLinkJobs(options: { db: Database; log: FastifyBaseLogger; e
       const offline = await markSilentDevicesOffline(db);
       if (offline > 0) log.info({ devices: offline }, 'devices went offline');
       await expireCommands(db);
+      await options.alsoRun?.();
       // recount until the queue is empty, a bounded number of days per round
       for (let round = 0; round < 20 && !stopped; round += 1) {
         if ((await recountQueued(db)) === 0) break;

@@ -24,6 +24,8 @@ export interface IngestorOptions {
   /** How long a device's registration is trusted before it is read again, ms. */
   deviceCacheMs?: number;
   now?: () => number;
+  /** Told, after the commit, which devices just said they are online (waiting commands go out). */
+  onOnline?: (deviceIds: number[]) => void;
 }
 
 interface Waiting {
@@ -116,6 +118,10 @@ export function createIngestor(options: IngestorOptions) {
       totals.late += outcome.late;
       totals.batches += 1;
       for (const waiting of batch) waiting.settle();
+      const online = batch
+        .filter((waiting) => waiting.item.kind === 'status' && waiting.item.message.state === 'online')
+        .map((waiting) => waiting.item.device.deviceId);
+      if (online.length > 0) options.onOnline?.(online);
     } catch (error) {
       const state = sqlState(error);
       if (state && dataErrorClasses.has(state.slice(0, 2))) {
