@@ -67,6 +67,32 @@ export function ensureChromium() {
   }
 }
 
+export const mosquittoPath = process.env.MOSQUITTO_PATH || '/usr/sbin/mosquitto';
+export const mosquittoControlPath = process.env.MOSQUITTO_CTRL_PATH || '/usr/bin/mosquitto_ctrl';
+
+/**
+ * The production device-link tests run a real Mosquitto (with its dynamic-security plugin, which
+ * ships in Debian's mosquitto package) and mosquitto_ctrl (from mosquitto-clients). Installs both
+ * with apt-get when missing and running as root; otherwise says what to do.
+ */
+export function ensureMosquitto() {
+  if (existsSync(mosquittoPath) && existsSync(mosquittoControlPath)) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot) {
+    console.error(
+      `✖ Mosquitto is missing (${mosquittoPath}, ${mosquittoControlPath}). Install Debian's packages (sudo apt-get install -y mosquitto mosquitto-clients) or set MOSQUITTO_PATH and MOSQUITTO_CTRL_PATH.`,
+    );
+    process.exit(1);
+  }
+  console.log("▸ Installing Debian's mosquitto and mosquitto-clients for the device-link tests…");
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const packages = ['mosquitto', 'mosquitto-clients'];
+  if (run('apt-get', ['install', '-y', '--no-install-recommends', ...packages], { env }) !== 0) {
+    run('apt-get', ['update'], { env });
+    mustRun('apt-get', ['install', '-y', '--no-install-recommends', ...packages], 'Installing mosquitto');
+  }
+}
+
 /** Runs a binary from node_modules/.bin and exits with its status. */
 export function execBin(name, args, env = process.env) {
   process.exit(run(path.join(root, 'node_modules/.bin', name), args, { env }));

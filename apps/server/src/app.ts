@@ -111,6 +111,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
     mqttPort: config.mqttPort,
     host: config.host,
     publicUrl: config.mqttPublicUrl,
+    clientId: config.mqttClientId,
   });
   app.addHook('onClose', () => deviceLink.close());
   devicesRoutes(

@@ -33,6 +33,14 @@ const environment = z.object({
   MQTT_URL: z.string().url().optional(),
   /** The embedded broker's port (0: any free one). */
   MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1884),
+  /**
+   * The portal's client id on a real broker: its persistent session and its share of the shared
+   * subscription. Stable across restarts; each replica its own.
+   */
+  MQTT_CLIENT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .default('helio-portal'),
   /** The broker address devices are given with their credentials, as they reach it. */
   MQTT_PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
@@ -57,6 +65,7 @@ export type Config = {
   mqttUrl: string | undefined;
   mqttPort: number;
   mqttPublicUrl: string | undefined;
+  mqttClientId: string;
   smtpUrl: string | undefined;
   mailFrom: string;
   version: string;
@@ -99,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '1.0.
     mqttUrl: e.MQTT_URL,
     mqttPort: e.MQTT_PORT,
     mqttPublicUrl: e.MQTT_PUBLIC_URL,
+    mqttClientId: e.MQTT_CLIENT_ID,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     version,

@@ -4,7 +4,7 @@ import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, createAccount, registerAccount } from './support/accounts.ts';
 import { connectDevice, localBrokerUrl } from './support/devices.ts';
-import { addDevice, addStation } from './support/fleet.ts';
+import { addStation, registerDevice } from './support/fleet.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
 let server: TestServer;
@@ -25,7 +25,7 @@ async function registered(overrides: Record<string, unknown> = {}) {
     timezone: 'Europe/Warsaw',
     installer_id: installer.userId,
   });
-  return addDevice(server, installer.token, station.station_id, overrides);
+  return registerDevice(server, installer.token, station.station_id, overrides);
 }
 
 /** Waits until `check` passes (ingestion commits before the PUBACK, jobs run on their own). */
@@ -109,7 +109,7 @@ describe('device credentials', () => {
   it('an end user may rotate the secret of a device on their own station', async () => {
     const owner = await createAccount(server, installer, 2);
     const station = await addStation(server, owner.token);
-    const item = await addDevice(server, owner.token, station.station_id);
+    const item = await registerDevice(server, owner.token, station.station_id);
     const answer = await server.call(device.rotateSecret, { device_id: item.device_id }, owner.token);
     expect(answer.body.code).toBe(1);
   });

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOfLocalDay } from '../src/device-link/ingest/periods.ts';
 import { type Account, registerAccount } from './support/accounts.ts';
-import { addDevice, addStation } from './support/fleet.ts';
+import { addStation, registerDevice } from './support/fleet.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
 /**
@@ -32,7 +32,7 @@ async function meterIn(timezone: string, deviceType = 1) {
     installer_id: installer.userId,
     station_type: deviceType === 1 ? 1 : 4,
   });
-  const item = await addDevice(server, installer.token, station.station_id, { device_type: deviceType });
+  const item = await registerDevice(server, installer.token, station.station_id, { device_type: deviceType });
   return { sn: item.sn, deviceId: item.device_id, stationId: station.station_id };
 }
 
@@ -162,7 +162,7 @@ describe('counters', () => {
       { token: installer.token },
     );
     expect(removed.body.code).toBe(1);
-    const replacement = await addDevice(server, installer.token, device.stationId, { device_type: 1 });
+    const replacement = await registerDevice(server, installer.token, device.stationId, { device_type: 1 });
     await send(replacement.sn, 'telemetry', steady(day + 4 * HOUR, day + 6 * HOUR, HOUR, 0));
     await settle();
     const rows = await energyRows('station', device.stationId);

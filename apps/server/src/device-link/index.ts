@@ -15,6 +15,8 @@ export interface DeviceLinkOptions {
   /** The embedded broker's port (0: any free one) and address, when there is no MQTT_URL. */
   mqttPort: number;
   host: string;
+  /** The portal's client id on a real broker (stable across restarts, one per replica). */
+  clientId?: string;
   /** Where devices are told to connect; by default the embedded broker on this host. */
   publicUrl: string | undefined;
   /** How often the status and recount jobs run, ms. */
@@ -48,7 +50,7 @@ export async function startDeviceLink(options: DeviceLinkOptions) {
     await access.ensureRoles();
     link = await connectExternalLink({
       url: options.mqttUrl,
-      clientId: `helio-portal-${hostname()}`.slice(0, 64),
+      clientId: options.clientId ?? 'helio-portal',
       onUp: ingestor.submit,
       log,
       access,

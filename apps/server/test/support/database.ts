@@ -40,3 +40,28 @@ async function freshPostgres(url: string): Promise<DatabaseHandle> {
     },
   };
 }
+
+/**
+ * The URL of a new, empty PostgreSQL database beside DATABASE_URL, for a portal process the test
+ * starts itself (it migrates at start-up). Dropped by the returned function.
+ */
+export async function freshPostgresUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('DATABASE_URL is not set');
+  const name = `helio_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    async drop() {
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}

@@ -69,8 +69,11 @@ export function deviceForm(
   };
 }
 
-/** Registers a device through api/device/add and answers it; fails the test when refused. */
-export async function addDevice(
+/**
+ * Registers a device through api/device/add and answers it with the credentials issued once;
+ * fails the test when refused.
+ */
+export async function registerDevice(
   server: TestServer,
   token: string,
   stationId: number,
@@ -79,4 +82,15 @@ export async function addDevice(
   const answer = await server.call(device.add, deviceForm(stationId, overrides), token);
   if (answer.body.code !== 1) throw new Error(`device add failed: ${JSON.stringify(answer.body)}`);
   return answer.body.data as DeviceItem & { credentials: DeviceCredentials };
+}
+
+/** Registers a device and answers it as the list and detail show it (without its credentials). */
+export async function addDevice(
+  server: TestServer,
+  token: string,
+  stationId: number,
+  overrides: Record<string, unknown> = {},
+): Promise<DeviceItem> {
+  const { credentials: _shownOnce, ...item } = await registerDevice(server, token, stationId, overrides);
+  return item;
 }
