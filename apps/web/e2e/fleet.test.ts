@@ -40,6 +40,11 @@ async function registerDevice(deviceType: number, sn: string, model: string): Pr
   await page.getByTestId('device-model').fill(model);
   await page.getByTestId('device-submit').click();
   await dialog.waitFor({ state: 'hidden' });
+  // Its broker credentials are shown once and must be acknowledged (device-link.test.ts looks closer).
+  await page.getByTestId('credentials-dialog').waitFor();
+  await page.getByTestId('credentials-saved').check();
+  await page.getByTestId('credentials-done').click();
+  await page.getByTestId('credentials-dialog').waitFor({ state: 'detached' });
   await page.getByTestId('station-devices').getByText(sn, { exact: true }).waitFor();
 }
 

@@ -37,7 +37,7 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)
 
 /** Words that really are the same in that language. */
 const sameAsEnglish: Record<string, string[]> = {
-  it: ['login.password', 'userDialog.password', 'devices.type.1'],
+  it: ['login.password', 'userDialog.password', 'devices.type.1', 'devices.credentials.password'],
   cs: [
     'users.columnRole',
     'devices.field.model',

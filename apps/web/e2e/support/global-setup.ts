@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -18,10 +19,26 @@ declare module 'vitest' {
     mailDir: string;
     /** Base address of the e2e map tile server (see tiles.ts); `GET {tileServer}/count` counts its tiles. */
     tileServer: string;
+    /** The embedded MQTT broker devices connect to, as the portal tells them (MQTT_PUBLIC_URL). */
+    brokerUrl: string;
   }
 }
 
 const root = path.resolve(import.meta.dirname, '../../../..');
+
+/** A TCP port free on this machine now: the broker must not take 1884 from a portal running here. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
 
 /** Builds the web app as users get it and serves it from the real server on an ephemeral port. */
 export default async function setup(project: TestProject) {
@@ -45,11 +62,18 @@ export default async function setup(project: TestProject) {
   const tiles = await startTileServer();
   project.provide('tileServer', tiles.base);
 
+  // The embedded broker listens on loopback only, on a port of its own, and says so to devices.
+  const brokerUrl = `mqtt://127.0.0.1:${await freePort()}`;
+  project.provide('brokerUrl', brokerUrl);
+
   const database = wrapPglite(await PGlite.create());
   await database.migrate();
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    MQTT_PORT: new URL(brokerUrl).port,
+    MQTT_PUBLIC_URL: brokerUrl,
     WEB_DIST: path.join(root, 'apps/web/dist'),
     DATA_DIR: mailDir,
     SMTP_URL: smtp.url,

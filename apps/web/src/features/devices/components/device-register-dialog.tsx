@@ -1,4 +1,5 @@
 import {
+  type DeviceCredentials,
   type DeviceItem,
   type DeviceType,
   device,
@@ -30,6 +31,7 @@ import {
 } from '../lib/device-form.ts';
 import { deviceTypeFromSn, snInput, snProblem } from '../lib/sn.ts';
 import { useDeviceTexts } from '../lib/use-device-texts.ts';
+import { DeviceCredentialsDialog } from './device-credentials-dialog.tsx';
 import { DeviceWiringFields } from './device-wiring-fields.tsx';
 import { StationSelect } from './station-select.tsx';
 import '../devices.css';
@@ -42,6 +44,10 @@ export interface FixedStation {
   station_name?: string;
 }
 
+/**
+ * The dialog stays mounted after it closes (`open` false): the new device's broker credentials are
+ * shown by it, once, after the registration dialog itself has closed.
+ */
 export interface DeviceRegisterDialogProps {
   open: boolean;
   onClose: () => void;
@@ -66,8 +72,22 @@ function exampleSn(deviceType: DeviceType): string {
  */
 export function DeviceRegisterDialog(props: DeviceRegisterDialogProps) {
   const ready = useDeviceTexts();
+  // The secret goes from the answer to this state only, never into react-query's caches (the
+  // registration's result is the device without it), and is dropped when its dialog closes.
+  const [issued, setIssued] = useState<{ sn: string; credentials: DeviceCredentials } | undefined>();
   // The texts come with the screens' code; a dialog opened elsewhere waits for them (briefly).
-  return ready ? <RegisterDialog {...props} /> : null;
+  if (!ready) return null;
+  return (
+    <>
+      <RegisterDialog {...props} onIssued={setIssued} />
+      <DeviceCredentialsDialog
+        credentials={issued?.credentials}
+        sn={issued?.sn ?? ''}
+        reason="registered"
+        onDone={() => setIssued(undefined)}
+      />
+    </>
+  );
 }
 
 function RegisterDialog({
@@ -76,7 +96,10 @@ function RegisterDialog({
   station: fixed,
   initialStationId,
   onDone,
-}: DeviceRegisterDialogProps) {
+  onIssued,
+}: DeviceRegisterDialogProps & {
+  onIssued: (issued: { sn: string; credentials: DeviceCredentials }) => void;
+}) {
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<DeviceFormValues>();
   const refreshDevices = useRefreshDevices();
@@ -142,7 +165,11 @@ function RegisterDialog({
   const validationText = (key: string) => problemText({ namespace: 'validation', key });
 
   const add = useMutation({
-    mutationFn: (values: DeviceFormValues) => call(device.add, deviceAddBody(values, stationId ?? 0)),
+    mutationFn: async (values: DeviceFormValues): Promise<DeviceItem> => {
+      const { credentials, ...item } = await call(device.add, deviceAddBody(values, stationId ?? 0));
+      onIssued({ sn: item.sn, credentials });
+      return item;
+    },
     onSuccess: (item) => {
       notifySuccess(t('devices.dialog.added', { sn: item.sn }), 'device-add');
       void refreshDevices();

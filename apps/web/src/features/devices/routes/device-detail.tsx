@@ -18,9 +18,13 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { useDeviceDetail } from '../api/devices.ts';
+import { useShownZone } from '../api/telemetry.ts';
 import { useUnbindDevice } from '../api/unbind.ts';
 import { DateTime } from '../components/date-time.tsx';
+import { DeviceHistory } from '../components/device-history.tsx';
+import { DeviceRealtime } from '../components/device-realtime.tsx';
 import { DeviceStatus } from '../components/device-status.tsx';
+import { RotateSecretButton } from '../components/rotate-secret-button.tsx';
 import { energyText, plainText, powerText } from '../lib/figures.ts';
 import {
   DEVICE_LIST_PATH,
@@ -38,9 +42,10 @@ import '../devices.css';
 const NO_PERMISSION = '9001';
 
 /**
- * /device/deviceList/detail?device_id=: one device (SPEC.md §2 "device detail"). Its basic
- * information now; the tabs of real-time data, history, alarms, log, settings and strategy say
- * what they will show until the device link fills them. The open tab is kept in the address.
+ * /device/deviceList/detail?device_id=: one device (SPEC.md §2 "device detail"): its basic
+ * information, its newest reading and its history; the tabs of alarms, log, settings and strategy
+ * say what they will show until they are built. The open tab is kept in the address. Who may
+ * change devices can also issue the device a new broker secret here.
  */
 export function DeviceDetailRoute() {
   const { t } = useTranslation();
@@ -50,6 +55,7 @@ export function DeviceDetailRoute() {
   const deviceId = readDeviceId(searchParams);
   const tab = readDetailTab(searchParams);
   const detail = useDeviceDetail(deviceId);
+  const zone = useShownZone(detail.data?.station_id);
   const mayChange = useMayChangeDevices();
   useDocumentTitle(detail.data?.sn ?? t('devices.detail.title'));
 
@@ -117,7 +123,17 @@ export function DeviceDetailRoute() {
   }
 
   const item = detail.data;
-  const comingTab = (key: Exclude<DeviceDetailTab, 'basic'>): ReactNode => (
+  const telemetryTab = (key: 'realtime' | 'history'): ReactNode => {
+    // Only the open tab asks the server (and the real-time tab polls) while it is open.
+    if (tab !== key) return null;
+    if (!item || !zone) return <Skeleton active paragraph={{ rows: 6 }} />;
+    return key === 'realtime' ? (
+      <DeviceRealtime deviceId={item.device_id} zone={zone} />
+    ) : (
+      <DeviceHistory deviceId={item.device_id} deviceType={item.device_type} zone={zone} />
+    );
+  };
+  const comingTab = (key: Exclude<DeviceDetailTab, 'basic' | 'realtime' | 'history'>): ReactNode => (
     <Empty
       image={Empty.PRESENTED_IMAGE_SIMPLE}
       className="device-tab-empty"
@@ -152,6 +168,7 @@ export function DeviceDetailRoute() {
         </div>
         {item && mayChange && (
           <div className="page-actions">
+            <RotateSecretButton item={item} />
             <Popconfirm
               title={t('devices.unbindTitle', { sn: item.sn })}
               description={t('devices.unbindDescription', { station: item.station_name })}
@@ -186,6 +203,8 @@ export function DeviceDetailRoute() {
                 ) : (
                   <Skeleton active paragraph={{ rows: 6 }} />
                 )
+              ) : key === 'realtime' || key === 'history' ? (
+                telemetryTab(key)
               ) : (
                 comingTab(key)
               ),

@@ -1,0 +1,165 @@
+import type { DeviceType } from '@helio/contracts';
+import { Skeleton, Typography } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearchParams } from 'react-router';
+import { EmptyState, LoadFailed } from '../../../components/empty-state.tsx';
+import { type ShownZone, useDeviceHistory } from '../api/telemetry.ts';
+import { type HistoryPoint, historyAxes } from '../lib/history-axes.ts';
+import { historyChartOption } from '../lib/history-chart-option.ts';
+import {
+  type HistoryRange,
+  historyInstants,
+  readHistoryRange,
+  writeHistoryRange,
+} from '../lib/history-range.ts';
+import {
+  bucketDuration,
+  parseHistoryFields,
+  plottableFields,
+  readHistoryView,
+  shownHistoryFields,
+  writeHistoryFields,
+  writeHistoryView,
+} from '../lib/history-view.ts';
+import { useReadingTexts } from '../lib/use-reading-texts.ts';
+import { formatDuration, zonedDate } from '../lib/zoned-time.ts';
+import { HistoryChart } from './history-chart.tsx';
+import { HistoryTable } from './history-table.tsx';
+import { HistoryToolbar } from './history-toolbar.tsx';
+import { ZoneNote } from './zone-note.tsx';
+
+interface DeviceHistoryProps {
+  deviceId: number;
+  deviceType: DeviceType;
+  zone: ShownZone;
+}
+
+/**
+ * The device's readings over a range of days (api/device/history) as a chart or a table. Range,
+ * fields and view live in the address. A long range comes averaged over equal buckets, which the
+ * tab says.
+ */
+export function DeviceHistory({ deviceId, deviceType, zone }: DeviceHistoryProps) {
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const today = zonedDate(Date.now(), zone.zone);
+  const range = readHistoryRange(searchParams, today);
+  const view = readHistoryView(searchParams);
+  const fieldsParam = searchParams.get('fields');
+  const instants = historyInstants(range, zone.zone);
+  const history = useDeviceHistory(deviceId, instants);
+
+  // The detail's back link rides on the location's state: keep it.
+  const change = (write: (current: URLSearchParams) => URLSearchParams) =>
+    setSearchParams((current) => write(current), { replace: true, state: location.state });
+
+  // Kept while nothing they depend on changes: a new array would redraw the chart, losing its zoom.
+  const available = useMemo(() => plottableFields(history.data?.fields ?? []), [history.data]);
+  const fields = useMemo(
+    () => shownHistoryFields(deviceType, parseHistoryFields(fieldsParam), available),
+    [deviceType, fieldsParam, available],
+  );
+
+  return (
+    <div className="device-history" data-testid="device-history">
+      <HistoryToolbar
+        range={range}
+        today={today}
+        onRange={(next: HistoryRange) => change((current) => writeHistoryRange(current, next))}
+        available={available}
+        fields={fields}
+        onFields={(next) => change((current) => writeHistoryFields(current, next))}
+        view={view}
+        onView={(next) => change((current) => writeHistoryView(current, next))}
+      />
+      {history.isPending ? (
+        <Skeleton active paragraph={{ rows: 8 }} />
+      ) : !history.data ? (
+        <LoadFailed
+          text={t('devices.history.loadFailed')}
+          retryText={t('devices.retry')}
+          onRetry={() => void history.refetch()}
+        />
+      ) : history.data.points.length === 0 ? (
+        <EmptyState
+          title={t('devices.history.emptyTitle')}
+          description={t('devices.history.emptyDescription')}
+          testId="history-empty"
+        />
+      ) : fields.length === 0 ? (
+        <EmptyState
+          title={t('devices.history.noFieldsTitle')}
+          description={t('devices.history.noFieldsDescription')}
+          testId="history-no-fields"
+        />
+      ) : (
+        <>
+          <div className="history-notes">
+            <ZoneNote zone={zone} />
+            <BucketNote bucketS={history.data.bucket_s} language={i18n.language} />
+          </div>
+          <HistoryBody
+            points={history.data.points}
+            fields={fields}
+            view={view}
+            zone={zone.zone}
+            from={Date.parse(instants.from)}
+            to={Date.parse(instants.to)}
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+/** Says when each point is an average rather than a reading. */
+function BucketNote({ bucketS, language }: { bucketS: number; language: string }) {
+  const { t } = useTranslation();
+  const duration = bucketDuration(bucketS);
+  if (!duration) return null;
+  return (
+    <Typography.Text type="secondary" data-testid="history-bucket-note">
+      {t('devices.history.averaged', { duration: formatDuration(duration, language) })}
+    </Typography.Text>
+  );
+}
+
+interface HistoryBodyProps {
+  points: readonly HistoryPoint[];
+  fields: readonly string[];
+  view: 'chart' | 'table';
+  zone: string;
+  from: number;
+  to: number;
+}
+
+function HistoryBody({ points, fields, view, zone, from, to }: HistoryBodyProps) {
+  const { t, i18n } = useTranslation();
+  const { fieldLabel } = useReadingTexts();
+  const language = i18n.language;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the labels follow the fields and the language
+  const labels = useMemo(
+    () => Object.fromEntries(fields.map((field) => [field, fieldLabel(field, true)])),
+    [fields, language],
+  );
+  const axes = useMemo(() => historyAxes(fields, points), [fields, points]);
+  const option = useMemo(
+    () => historyChartOption({ points, fields, labels, from, to, zone, language }),
+    [points, fields, labels, from, to, zone, language],
+  );
+  if (view === 'table') {
+    return <HistoryTable points={points} fields={fields} axes={axes} labels={labels} zone={zone} />;
+  }
+  return (
+    <HistoryChart
+      option={option}
+      pointCount={points.length}
+      summary={t('devices.history.chartSummary', {
+        fields: fields.map((field) => labels[field]).join(', '),
+        count: points.length,
+      })}
+    />
+  );
+}

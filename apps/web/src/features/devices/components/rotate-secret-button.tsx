@@ -1,0 +1,43 @@
+import { KeyOutlined } from '@ant-design/icons';
+import type { DeviceCredentials, DeviceItem } from '@helio/contracts';
+import { Button, Popconfirm } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRotateSecret } from '../api/credentials.ts';
+import { DeviceCredentialsDialog } from './device-credentials-dialog.tsx';
+
+/**
+ * Issues a new broker secret for a device, after a confirmation that says what it costs: the old
+ * secret stops working at once and the device stays disconnected until it is given the new one.
+ * The new credentials are then shown once, like at registration.
+ */
+export function RotateSecretButton({ item }: { item: Pick<DeviceItem, 'device_id' | 'sn'> }) {
+  const { t } = useTranslation();
+  const [issued, setIssued] = useState<DeviceCredentials | undefined>();
+  const rotate = useRotateSecret(setIssued);
+  return (
+    <>
+      <Popconfirm
+        title={t('devices.rotate.confirmTitle', { sn: item.sn })}
+        description={
+          <span className="device-rotate-description">{t('devices.rotate.confirmDescription')}</span>
+        }
+        okText={t('devices.rotate.confirm')}
+        cancelText={t('devices.dialog.cancel')}
+        okButtonProps={{ danger: true, loading: rotate.isPending, 'data-testid': 'device-rotate-confirm' }}
+        onConfirm={() => rotate.mutateAsync(item).catch(() => undefined)}
+        placement="bottomRight"
+      >
+        <Button icon={<KeyOutlined />} data-testid="device-rotate">
+          {t('devices.rotate.button')}
+        </Button>
+      </Popconfirm>
+      <DeviceCredentialsDialog
+        credentials={issued}
+        sn={item.sn}
+        reason="rotated"
+        onDone={() => setIssued(undefined)}
+      />
+    </>
+  );
+}
