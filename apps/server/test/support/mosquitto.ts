@@ -38,6 +38,10 @@ export const portalBrokerSettings: readonly { line: string; why: string }[] = [
     why: "the portal's persistent session (subscription, queued and unacknowledged messages) survives a broker restart",
   },
   {
+    line: 'autosave_interval 1',
+    why: 'Mosquitto acknowledges devices on receipt: write its persistence every second, so a crash of the broker loses at most a second of what it acknowledged',
+  },
+  {
     line: 'retain_available false',
     why: 'a device can never plant a retained message: Mosquitto disconnects a client that tries',
   },
