@@ -119,7 +119,10 @@ export const commandMessage = z.discriminatedUnion('name', [
     expires_at: timestamp,
     name: z.literal('upgrade'),
     params: z.object({
-      url: z.url().max(2000),
+      url: z
+        .url({ protocol: /^https?$/ })
+        .max(2000)
+        .describe('Where the device fetches the file (HTTPS; HTTP only on a local portal)'),
       version: z.string().min(1).max(40),
       size_bytes: z.number().int().min(1),
       sha256: z.string().regex(/^[0-9a-f]{64}$/),
@@ -182,7 +185,13 @@ export function decodeUp(
   kind: UpKind,
   payload: Uint8Array | string,
 ): { ok: true; message: UpMessage } | ({ ok: false } & DecodeFailure) {
-  const size = typeof payload === 'string' ? payload.length : payload.byteLength;
+  // bytes, as the limit is; a string longer in UTF-16 units than the limit is over it in bytes too
+  const size =
+    typeof payload === 'string'
+      ? payload.length > MAX_MESSAGE_BYTES
+        ? payload.length
+        : new TextEncoder().encode(payload).byteLength
+      : payload.byteLength;
   if (size > MAX_MESSAGE_BYTES) return { ok: false, error: 'too_large' };
   let json: unknown;
   try {
@@ -193,7 +202,11 @@ export function decodeUp(
   if (typeof json !== 'object' || json === null || Array.isArray(json))
     return { ok: false, error: 'invalid' };
   const v = (json as { v?: unknown }).v;
-  if (v !== PROTOCOL_VERSION) return { ok: false, error: 'unsupported_version', detail: String(v) };
+  if (v !== PROTOCOL_VERSION) {
+    // a short, safe rendering of what the device sent: never its own text at length in the log
+    const detail = v === undefined ? 'absent' : (JSON.stringify(v) ?? typeof v).slice(0, 20);
+    return { ok: false, error: 'unsupported_version', detail };
+  }
   const failed = (issues: z.core.$ZodIssue[]) => ({
     ok: false as const,
     error: 'invalid' as const,

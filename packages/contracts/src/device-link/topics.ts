@@ -46,5 +46,5 @@ export function mayPublish(sn: string, topic: string): boolean {
 
 /** Whether the device `sn` may subscribe to `filter`: its own command topic, exactly. */
 export function maySubscribe(sn: string, filter: string): boolean {
-  return filter === commandTopic(sn);
+  return snPattern.test(sn) && filter === commandTopic(sn);
 }
