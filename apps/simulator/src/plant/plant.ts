@@ -1,0 +1,256 @@
+import { deriveSeed, Random } from '../random.ts';
+import { Battery, batteryTargetW, floorSocPct, stateOfHealthPct } from './battery.ts';
+import { Generator } from './generator.ts';
+import { irradianceOnPlane, type PlaneIrradiance } from './irradiance.ts';
+import { SiteLoad } from './load.ts';
+import { assertTimeZone, type LocalTime, localTime } from './local-time.ts';
+import type { EnergyCounters, Plant, PlantConfig, PlantState } from './model.ts';
+import { arrayDcPowerW, cellTemperatureC, inverterAcPowerW } from './pv.ts';
+import { applySettings, type HardwareLimits } from './settings.ts';
+import { type ClearSky, SunOverPlane } from './sun.ts';
+import { Wallbox } from './wallbox.ts';
+import { SiteWeather, type WeatherNow } from './weather.ts';
+
+/**
+ * A plant integrated in steps of at most 60 s. Each step takes the PV the sky allows, the load and
+ * the car's demand at the step's end, lets the generator and the battery act, and gives the
+ * remainder to the grid; on a site without grid, surplus PV (then generator) is curtailed and
+ * a deficit sheds the car, then the load. So every step balances exactly (see PlantState):
+ *   pv + generator + import + discharge = load + ev + charge + export.
+ * Energy counters add power × step length, in kWh; they only grow.
+ */
+
+const maximumStepMs = 60_000;
+const hourMs = 3_600_000;
+
+interface StepPowers {
+  pvW: number;
+  loadW: number;
+  evW: number;
+  batteryW: number;
+  gridW: number;
+  generatorW: number;
+}
+
+class SimulatedPlant implements Plant {
+  readonly config: PlantConfig;
+  private readonly hardware: HardwareLimits;
+  private readonly sun: SunOverPlane | null;
+  private readonly cosTilt: number;
+  private readonly weather: SiteWeather;
+  private readonly load: SiteLoad;
+  private readonly battery: Battery | null;
+  private readonly wallbox: Wallbox | null;
+  private readonly generator: Generator | null;
+  private readonly counters: EnergyCounters;
+  private readonly local: LocalTime = { day: 0, hour: 0, weekday: 0 };
+  private readonly clear: ClearSky = {
+    cosZenith: 0,
+    extraterrestrialWm2: 0,
+    globalHorizontalWm2: 0,
+    diffuseHorizontalWm2: 0,
+    directNormalWm2: 0,
+    beamOnPlaneWm2: 0,
+    beamRatio: 0,
+  };
+  private readonly sky: WeatherNow = { cloudCover: 0, ambientC: 0 };
+  private readonly plane: PlaneIrradiance = { globalHorizontalWm2: 0, planeOfArrayWm2: 0 };
+  private readonly powers: StepPowers = { pvW: 0, loadW: 0, evW: 0, batteryW: 0, gridW: 0, generatorW: 0 };
+  private nowMs: number;
+  private cellC = 0;
+  private state: PlantState;
+
+  constructor(config: PlantConfig, seed: number, startMs: number, initialCounters: Partial<EnergyCounters>) {
+    assertTimeZone(config.timeZone);
+    // The plant owns its copy: settings change it, the caller's object stays as it was.
+    this.config = structuredClone(config);
+    const { pv, battery, wallbox, generator, load, latitude, longitude } = this.config;
+    this.hardware = {
+      maxChargeW: battery?.maxChargeW ?? 0,
+      maxDischargeW: battery?.maxDischargeW ?? 0,
+      wallboxMaxW: wallbox?.maxPowerW ?? 0,
+    };
+    this.sun = pv ? new SunOverPlane(latitude, longitude, pv.tiltDeg, pv.azimuthDeg) : null;
+    this.cosTilt = pv ? Math.cos((pv.tiltDeg * Math.PI) / 180) : 1;
+    this.weather = new SiteWeather(latitude, longitude, deriveSeed(seed, 'weather'));
+    this.load = new SiteLoad(load.profile, load.annualKwh, latitude, deriveSeed(seed, 'load'));
+    if (battery) {
+      const random = new Random(deriveSeed(seed, 'battery.initial'));
+      const floor = floorSocPct(battery);
+      this.battery = new Battery(battery, floor + (battery.maxSocPct - floor) * random.uniform(0.3, 0.8));
+    } else {
+      this.battery = null;
+    }
+    this.wallbox = wallbox ? new Wallbox(wallbox.maxPowerW, load.profile, deriveSeed(seed, 'wallbox')) : null;
+    this.generator = generator ? new Generator(generator.ratedW) : null;
+    this.counters = {
+      pvKwh: 0,
+      loadKwh: 0,
+      chargeKwh: 0,
+      dischargeKwh: 0,
+      importKwh: 0,
+      exportKwh: 0,
+      evKwh: 0,
+      generatorKwh: 0,
+      ...initialCounters,
+    };
+    this.nowMs = startMs;
+    // The state at the start: the powers of a nominal step, nothing integrated yet.
+    this.step(startMs, maximumStepMs, false);
+    this.state = this.snapshot();
+  }
+
+  advance(ms: number): PlantState {
+    // Simulated time only moves forward; asking for the past leaves the plant where it is.
+    if (!(ms > this.nowMs)) return this.state;
+    while (this.nowMs < ms) {
+      const stepMs = Math.min(maximumStepMs, ms - this.nowMs);
+      this.nowMs += stepMs;
+      this.step(this.nowMs, stepMs, true);
+    }
+    this.state = this.snapshot();
+    return this.state;
+  }
+
+  current(): PlantState {
+    return this.state;
+  }
+
+  apply(settings: Record<string, number | string | boolean>): string[] {
+    const refused = applySettings(this.config, this.hardware, settings);
+    if (this.wallbox && this.config.wallbox) this.wallbox.maxPowerW = this.config.wallbox.maxPowerW;
+    return refused;
+  }
+
+  /** Computes the powers at `ms` for a step of `stepMs` that ends there, and integrates them when asked. */
+  private step(ms: number, stepMs: number, integrate: boolean): void {
+    const config = this.config;
+    localTime(config.timeZone, ms, this.local);
+    this.weather.at(ms, this.sky);
+
+    let pvW = 0;
+    if (this.sun && config.pv) {
+      this.sun.at(ms, this.clear);
+      irradianceOnPlane(this.clear, this.sky.cloudCover, this.cosTilt, this.plane);
+      this.cellC = cellTemperatureC(this.sky.ambientC, this.plane.planeOfArrayWm2);
+      pvW = inverterAcPowerW(
+        arrayDcPowerW(config.pv.capacityKwp, this.plane.planeOfArrayWm2, this.cellC),
+        config.pv.inverterRatedW,
+      );
+    } else {
+      this.cellC = this.sky.ambientC;
+    }
+    let loadW = this.load.powerW(ms, this.local);
+    let evW = this.wallbox ? this.wallbox.demandW(ms, this.local, stepMs) : 0;
+    let surplusW = pvW - loadW - evW;
+
+    const battery = this.battery;
+    const batteryConfig = config.battery;
+    const islanded = !config.gridConnected;
+    // Off the grid the battery is all there is, down to its minimum; on it, the mode sets the floor.
+    const floor =
+      battery && batteryConfig ? (islanded ? batteryConfig.minSocPct : floorSocPct(batteryConfig)) : 0;
+    const chargeLimitW = battery ? battery.chargeLimitW(stepMs) : 0;
+    const dischargeLimitW = battery ? battery.dischargeLimitW(stepMs, floor) : 0;
+
+    let generatorW = 0;
+    if (this.generator) {
+      this.generator.decide(
+        battery ? battery.socPct : null,
+        batteryConfig?.minSocPct ?? 0,
+        batteryConfig?.maxSocPct ?? 100,
+        -surplusW,
+      );
+      generatorW = this.generator.outputW(-surplusW, chargeLimitW);
+      surplusW += generatorW;
+    }
+
+    let batteryW = 0;
+    if (battery && batteryConfig) {
+      const siteDeficitW = Math.max(0, loadW - pvW - generatorW);
+      const targetW = islanded
+        ? surplusW
+        : batteryTargetW(batteryConfig, surplusW, siteDeficitW, battery.socPct, this.local.hour);
+      batteryW = Math.max(-dischargeLimitW, Math.min(chargeLimitW, targetW));
+    }
+
+    const remainderW = surplusW - batteryW;
+    let gridW = 0;
+    if (!islanded) {
+      gridW = -remainderW;
+    } else if (remainderW > 0) {
+      // Nowhere to put it: throttle the generator first, then the PV.
+      const generatorCutW = Math.min(generatorW, remainderW);
+      generatorW -= generatorCutW;
+      pvW -= remainderW - generatorCutW;
+    } else if (remainderW < 0) {
+      // Not enough to serve everyone: the car waits first, then the load is shed.
+      const evCutW = Math.min(evW, -remainderW);
+      evW -= evCutW;
+      loadW -= -remainderW - evCutW;
+    }
+
+    // `+ 0` turns a −0 (a negated zero) into 0, so nothing reports "−0 W".
+    const powers = this.powers;
+    powers.pvW = pvW + 0;
+    powers.loadW = loadW + 0;
+    powers.evW = evW + 0;
+    powers.batteryW = batteryW + 0;
+    powers.gridW = gridW + 0;
+    powers.generatorW = generatorW + 0;
+    if (!integrate) return;
+
+    if (battery) battery.run(batteryW, stepMs, floor);
+    if (this.wallbox) this.wallbox.deliver(evW, stepMs);
+    const toKwh = stepMs / hourMs / 1000;
+    const counters = this.counters;
+    counters.pvKwh += pvW * toKwh;
+    counters.loadKwh += loadW * toKwh;
+    counters.evKwh += evW * toKwh;
+    counters.generatorKwh += generatorW * toKwh;
+    if (batteryW > 0) counters.chargeKwh += batteryW * toKwh;
+    else counters.dischargeKwh -= batteryW * toKwh;
+    if (gridW > 0) counters.importKwh += gridW * toKwh;
+    else counters.exportKwh -= gridW * toKwh;
+  }
+
+  private snapshot(): PlantState {
+    const powers = this.powers;
+    const battery = this.battery;
+    return {
+      ms: this.nowMs,
+      pvW: powers.pvW,
+      loadW: powers.loadW,
+      batteryW: powers.batteryW,
+      gridW: powers.gridW,
+      evW: powers.evW,
+      generatorW: powers.generatorW,
+      socPct: battery ? battery.socPct : 0,
+      sohPct:
+        battery && this.config.battery
+          ? stateOfHealthPct(this.counters.dischargeKwh, this.config.battery.capacityKwh)
+          : 100,
+      pile: { state: this.wallbox?.state ?? 'idle', sessionKwh: this.wallbox?.sessionKwh ?? 0 },
+      weather: {
+        poaIrradianceWm2: this.sun ? this.plane.planeOfArrayWm2 : 0,
+        cloudCover: this.sky.cloudCover,
+        ambientC: this.sky.ambientC,
+        cellC: this.cellC,
+      },
+      counters: { ...this.counters },
+    };
+  }
+}
+
+/**
+ * A plant for `config`, its randomness drawn from `seed` (same seed, same data), starting at
+ * `startMs` with its energy counters at `initialCounters` (zero when absent).
+ */
+export function createPlant(
+  config: PlantConfig,
+  seed: number,
+  startMs: number,
+  initialCounters: Partial<EnergyCounters> = {},
+): Plant {
+  return new SimulatedPlant(config, seed, startMs, initialCounters);
+}
