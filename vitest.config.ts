@@ -19,7 +19,16 @@ export default defineConfig({
         },
       },
       { test: { name: 'web', include: ['apps/web/test/**/*.test.ts'] } },
-      { test: { name: 'simulator', include: ['apps/simulator/test/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'simulator',
+          include: ['apps/simulator/test/**/*.test.ts'],
+          // its device tests run against the real server: the same migrated database template
+          globalSetup: ['apps/server/test/support/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
       {
         test: {
           name: 'e2e',

@@ -1,0 +1,27 @@
+/**
+ * The simulator as a library: what the portal's demo plants (in-process) and the CLI use.
+ *
+ * 1. `createStationSimulation` makes a station: its plant (physics) and its virtual devices.
+ * 2. `backfill` writes the history of stations from one time to another through the device
+ *    protocol's backfill path, as fast as the portal acknowledges.
+ * 3. `startFleet` runs them live (faults, uplink drops, commands) until `stop()`.
+ *
+ * The same station objects go through all three, so counters and sequence numbers carry on.
+ * Readings are never stamped ahead of the real clock (see `runtime/clock.ts`).
+ */
+export type { FaultDefinition } from '@helio/contracts/device-link';
+export { faultCatalogue } from '@helio/contracts/device-link';
+export type { ReportPlan, StationDevice } from './devices/telemetry.ts';
+export { planStation, plantCountersFrom, reportValues } from './devices/telemetry.ts';
+export type { CommandTiming, LinkCounters, SimulatorLog } from './devices/virtual-device.ts';
+export { VirtualDevice } from './devices/virtual-device.ts';
+export type { EnergyCounters, Plant, PlantConfig, PlantState } from './plant/model.ts';
+export type { Place } from './plant/presets.ts';
+export { samplePlantConfig } from './plant/presets.ts';
+export type { BackfillOptions, BackfillProgress, BackfillResult } from './runtime/backfill.ts';
+export { backfill } from './runtime/backfill.ts';
+export { SimulationClock } from './runtime/clock.ts';
+export type { Fleet, FleetOptions, FleetStats } from './runtime/fleet.ts';
+export { startFleet } from './runtime/fleet.ts';
+export type { DeviceDefinition, StationDefinition } from './runtime/station.ts';
+export { createStationSimulation, StationSimulation } from './runtime/station.ts';

@@ -1,0 +1,127 @@
+import { DeviceType } from '@helio/contracts';
+import { planStation, type StationDevice } from '../devices/telemetry.ts';
+import { type DeviceIdentity, VirtualDevice } from '../devices/virtual-device.ts';
+import type { EnergyCounters, Plant, PlantConfig, PlantState } from '../plant/model.ts';
+import { createPlant } from '../plant/plant.ts';
+import { applySettings, type HardwareLimits } from '../plant/settings.ts';
+import { deriveSeed } from '../random.ts';
+
+/**
+ * One station of a run: its plant (one per station, shared by its devices) and its virtual
+ * devices. A station takes its readings at instants aligned to the interval with a phase of its
+ * own (drawn from its seed, so thousands of stations do not all report at :00), advancing the
+ * plant to each instant and letting every device read it. The same station object serves a
+ * backfill and then the live run, so its counters and sequence numbers carry on.
+ */
+
+export type DeviceDefinition = DeviceIdentity;
+
+export interface StationDefinition {
+  /** A name unique in the run (the portal's station id, or the CLI's index): seeds derive from it. */
+  key: string;
+  plant: PlantConfig;
+  devices: DeviceDefinition[];
+  /** The run's seed: same seed, same key, same devices → same readings. */
+  seed: number;
+  /** Simulated time the plant starts at, ms. */
+  startMs: number;
+  /** Counters the plant starts from (a demo plant that already ran), kWh. */
+  initialCounters?: Partial<EnergyCounters>;
+}
+
+export class StationSimulation {
+  readonly key: string;
+  readonly config: PlantConfig;
+  readonly plant: Plant;
+  readonly devices: VirtualDevice[];
+  /** The station's own seed, derived from the run's seed and its key. */
+  readonly seed: number;
+  private readonly hardware: HardwareLimits;
+  private readonly logger: VirtualDevice | undefined;
+  private lastTickMs: number | undefined;
+
+  constructor(definition: StationDefinition) {
+    this.key = definition.key;
+    this.config = definition.plant;
+    this.seed = deriveSeed(definition.seed, `station:${definition.key}`);
+    this.plant = createPlant(
+      definition.plant,
+      deriveSeed(this.seed, 'plant'),
+      definition.startMs,
+      definition.initialCounters,
+    );
+    // what the equipment allows, whatever settings lower later: the bounds of a dry run
+    this.hardware = {
+      maxChargeW: definition.plant.battery?.maxChargeW ?? 0,
+      maxDischargeW: definition.plant.battery?.maxDischargeW ?? 0,
+      wallboxMaxW: definition.plant.wallbox?.maxPowerW ?? 0,
+    };
+    const stationDevices: StationDevice[] = definition.devices.map((device) => ({
+      sn: device.sn,
+      deviceType: device.deviceType,
+      ratedPowerW: device.ratedPowerW,
+    }));
+    const plans = planStation(definition.plant, stationDevices, this.seed);
+    this.devices = definition.devices.map(
+      (identity, index) =>
+        new VirtualDevice({
+          identity,
+          plan: plans[index]!,
+          config: definition.plant,
+          settings: (settings) => this.applySettings(settings),
+          seed: this.seed,
+          index,
+        }),
+    );
+    this.logger = this.devices.find((device) => device.deviceType === DeviceType.dataLogger);
+  }
+
+  /** Simulated time the plant has reached, ms. */
+  get timeMs(): number {
+    return this.plant.current().ms;
+  }
+
+  /**
+   * Settings of a command, all or nothing (protocol section 8.1): tried on a copy of the plant's
+   * settings first, applied only when every name is taken.
+   */
+  applySettings(settings: Record<string, number | string | boolean>): string[] {
+    const refused = applySettings(structuredClone(this.plant.config), this.hardware, settings);
+    if (refused.length > 0) return refused;
+    return this.plant.apply(settings);
+  }
+
+  /** The first reading instant of this station strictly after `ms`, for readings every `intervalS`. */
+  nextTickAfter(ms: number, intervalS: number): number {
+    const intervalMs = intervalS * 1000;
+    // to the millisecond, so that thousands of stations spread evenly over the interval
+    const phaseMs = this.seed % intervalMs;
+    return Math.floor((ms - phaseMs) / intervalMs) * intervalMs + phaseMs + intervalMs;
+  }
+
+  /** Readings of the station's devices waiting to be delivered (a data logger's `buffered`). */
+  bufferedReadings(): number {
+    let total = 0;
+    for (const device of this.devices) if (device !== this.logger) total += device.buffered;
+    return total;
+  }
+
+  /**
+   * Advances the plant to `ms` and has every device take its reading there. `live` readings go
+   * out as telemetry when nothing waits before them; a backfill's as `backfill`.
+   */
+  tick(ms: number, live: boolean): PlantState {
+    if (this.lastTickMs !== undefined && ms <= this.lastTickMs) return this.plant.current();
+    this.lastTickMs = ms;
+    const state = this.plant.advance(ms);
+    // a backfill writes history as it would have been delivered: nothing was waiting then
+    const buffered = live && this.logger ? this.bufferedReadings() : 0;
+    for (const device of this.devices) device.takeReading(state, { live, buffered });
+    return state;
+  }
+}
+
+/** A station of a run, ready for `backfill` and `startFleet` (see `StationDefinition`). */
+export function createStationSimulation(definition: StationDefinition): StationSimulation {
+  return new StationSimulation(definition);
+}

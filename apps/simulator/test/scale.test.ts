@@ -1,0 +1,103 @@
+import { StationType } from '@helio/contracts';
+import { describe, expect, it } from 'vitest';
+import { startFleet } from '../src/runtime/fleet.ts';
+import { placesNamed, stationComposition } from '../src/runtime/fleet-plan.ts';
+import { startBareBroker } from './support/broker.ts';
+import { sampleStation } from './support/stations.ts';
+
+/**
+ * Thousands of devices from one process: 2,000 devices (500 residential ESS stations of four
+ * devices, each with its own MQTT connection) against a bare broker in the same process, readings
+ * every 5 s. The figure that matters is the event-loop lag: how late the fleet serves its timers
+ * and sockets. A heavier run with the broker in its own process is `npm run bench:simulator`.
+ */
+describe('fleet at scale', () => {
+  it('drives 2,000 devices from one process and reports its event-loop lag', async () => {
+    const broker = await startBareBroker();
+    const places = placesNamed(['all']);
+    const stations = Array.from({ length: 500 }, (_, index) =>
+      sampleStation(StationType.residentialEss, {
+        seed: 99,
+        index,
+        place: places[index % places.length]!.name,
+        startMs: Date.now(),
+        types: stationComposition(StationType.residentialEss, 4),
+      }),
+    );
+    const fleet = startFleet({
+      brokerUrl: broker.url,
+      stations,
+      intervalS: 5,
+      speedUp: 1,
+      faultRate: 2,
+      offlineRate: 0,
+      connectRatePerSecond: 1000,
+    });
+    try {
+      await fleet.ready;
+      fleet.stats();
+      await new Promise((resolve) => setTimeout(resolve, 6000));
+      const stats = fleet.stats();
+      console.log(
+        `fleet: ${stats.devices} devices, ${stats.connected} connected, ${stats.messagesPerSecond} msg/s, ` +
+          `lag mean ${stats.eventLoopLagMs.mean} ms, p99 ${stats.eventLoopLagMs.p99} ms, max ${stats.eventLoopLagMs.max} ms`,
+      );
+      expect(stats.devices).toBe(2000);
+      expect(stats.connected).toBe(2000);
+      // 2,000 readings every 5 s, alarms on top
+      expect(stats.messagesPerSecond).toBeGreaterThan(300);
+      expect(stats.buffered).toBeLessThan(2000);
+      expect(stats.eventLoopLagMs.p99).toBeLessThan(250);
+    } finally {
+      await fleet.stop();
+      await broker.close();
+    }
+  }, 60_000);
+
+  it('catches up from the past at the speed-up, never stamping a reading ahead of the real clock', async () => {
+    const broker = await startBareBroker();
+    const hours = 2;
+    const startMs = Date.now() - hours * 3_600_000;
+    const stations = Array.from({ length: 5 }, (_, index) =>
+      sampleStation(StationType.onGrid, {
+        seed: 3,
+        index,
+        startMs,
+        types: stationComposition(StationType.onGrid, 2),
+      }),
+    );
+    const ahead: number[] = [];
+    const stamps: number[] = [];
+    const fleet = startFleet({
+      brokerUrl: broker.url,
+      stations,
+      intervalS: 60,
+      speedUp: 3600,
+      faultRate: 0,
+      offlineRate: 0,
+      trace: (_sn, kind, payload) => {
+        const message = JSON.parse(payload) as { ts?: number; readings?: { ts: number }[] };
+        const readings =
+          kind === 'backfill' ? message.readings! : kind === 'telemetry' ? [{ ts: message.ts! }] : [];
+        for (const reading of readings) {
+          stamps.push(reading.ts);
+          if (reading.ts > Date.now()) ahead.push(reading.ts);
+        }
+      },
+    });
+    try {
+      await fleet.ready;
+      await new Promise((resolve) => setTimeout(resolve, 3500));
+      expect(fleet.clock.caughtUp).toBe(true);
+      const stats = fleet.stats();
+      expect(Math.abs(stats.simulatedMs - Date.now())).toBeLessThan(1000);
+      // two hours of readings every minute, from 10 devices, in a few seconds
+      expect(stamps.length).toBeGreaterThanOrEqual(10 * hours * 60 - 20);
+      expect(Math.min(...stamps)).toBeLessThan(startMs + 5 * 60_000);
+      expect(ahead).toEqual([]);
+    } finally {
+      await fleet.stop();
+      await broker.close();
+    }
+  }, 30_000);
+});
