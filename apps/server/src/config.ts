@@ -22,6 +22,10 @@ const environment = z.object({
   MAP_TILE_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
   DEMO: flag.default(true),
   DEMO_PASSWORD: z.string().min(6).default('demo123'),
+  /** With DEMO: the demo installer's plants, driven live by the simulator in this process. */
+  DEMO_PLANTS: flag.default(true),
+  /** Days of history the demo plants are given on their first start. */
+  DEMO_HISTORY_DAYS: z.coerce.number().int().min(0).max(366).default(21),
   INSTALLER_NAME: z.string().optional(),
   INSTALLER_EMAIL: z.string().optional(),
   INSTALLER_PASSWORD: z.string().optional(),
@@ -58,6 +62,8 @@ export type Config = {
   mapAttribution: string;
   demo: boolean;
   demoPassword: string;
+  demoPlants: boolean;
+  demoHistoryDays: number;
   installer: { userName: string; email: string; password: string } | undefined;
   sessionTtlMs: number;
   trustProxy: boolean;
@@ -98,6 +104,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '1.0.
     mapAttribution: e.MAP_TILE_ATTRIBUTION,
     demo: e.DEMO,
     demoPassword: e.DEMO_PASSWORD,
+    demoPlants: e.DEMO && e.DEMO_PLANTS,
+    demoHistoryDays: e.DEMO_HISTORY_DAYS,
     installer:
       e.INSTALLER_NAME && e.INSTALLER_EMAIL && e.INSTALLER_PASSWORD
         ? { userName: e.INSTALLER_NAME, email: e.INSTALLER_EMAIL, password: e.INSTALLER_PASSWORD }

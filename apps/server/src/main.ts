@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { openDatabase } from '@helio/db';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { type DemoPlants, startDemoPlants } from './domains/seed/demo-run.ts';
 import { seedAccounts } from './domains/seed/seed.ts';
 
 const rootPackage = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
@@ -13,6 +14,7 @@ async function main(): Promise<void> {
   const config = loadConfig(process.env, rootPackage.version);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let app: Awaited<ReturnType<typeof buildApp>>['app'] | undefined;
+  let demoPlants: DemoPlants | undefined;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -21,6 +23,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     try {
+      await demoPlants?.stop();
       await app?.close();
     } finally {
       await database.close();
@@ -32,10 +35,25 @@ async function main(): Promise<void> {
 
   try {
     await database.migrate();
-    ({ app } = await buildApp({ config, database }));
+    const built = await buildApp({ config, database });
+    app = built.app;
     await seedAccounts(database.db, config, app.log);
     await app.listen({ port: config.port, host: config.host });
     app.log.info(`Helio ${config.version} on port ${config.port} (${database.kind} database)`);
+    if (config.demoPlants) {
+      const { deviceLink } = built;
+      demoPlants = await startDemoPlants({
+        db: database.db,
+        log: app.log.child({ part: 'demo-plants' }),
+        // the embedded broker is reached on loopback whatever address it listens on
+        brokerUrl:
+          deviceLink.embeddedPort === undefined
+            ? deviceLink.brokerUrl
+            : `mqtt://${['0.0.0.0', '::'].includes(config.host) ? '127.0.0.1' : config.host}:${deviceLink.embeddedPort}`,
+        access: deviceLink.link,
+        historyDays: config.demoHistoryDays,
+      });
+    }
   } catch (error) {
     await app?.close().catch(() => {});
     await database.close().catch(() => {});

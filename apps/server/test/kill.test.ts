@@ -41,6 +41,7 @@ function startPortal(env: Record<string, string>) {
     ...process.env,
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
+    DEMO_PLANTS: '0',
     INSTALLER_NAME: installer.name,
     INSTALLER_EMAIL: installer.email,
     INSTALLER_PASSWORD: installer.password,

@@ -28,6 +28,8 @@ function startPortal(dataDir: string, port: number) {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'info',
+    MQTT_PORT: '0',
+    DEMO_PLANTS: '0',
   };
   delete env.DATABASE_URL;
   delete env.NODE_ENV;

@@ -55,6 +55,8 @@ export async function startTestServer(
     WEB_DIST: '/nonexistent',
     // the embedded broker on any free port: never the fixed default, which may be taken
     MQTT_PORT: '0',
+    // the demo plants have their own test; elsewhere they would only add readings to every database
+    DEMO_PLANTS: '0',
     ...options.env,
   });
   const logs: string[] = [];

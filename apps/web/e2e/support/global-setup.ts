@@ -74,6 +74,8 @@ export default async function setup(project: TestProject) {
     HOST: '127.0.0.1',
     MQTT_PORT: new URL(brokerUrl).port,
     MQTT_PUBLIC_URL: brokerUrl,
+    // the journeys bring their own devices; the demo plants are tested on their own
+    DEMO_PLANTS: '0',
     WEB_DIST: path.join(root, 'apps/web/dist'),
     DATA_DIR: mailDir,
     SMTP_URL: smtp.url,

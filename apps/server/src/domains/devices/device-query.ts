@@ -16,9 +16,11 @@ export function deviceSelect(where: SQL): SQL {
       d.modbus_address, d.rs485_position, d.status, d.rated_power_w,
       -- live columns from the newest reading; the power only while the device is not offline
       case when d.status <> 'offline' then l.power_w end as active_power_w,
+      -- energies to the Wh: sums of many small rises carry float noise below that
       case when l.device_id is not null and d.device_type <> 9
-           then coalesce(${todayColumn}, case when l.total_kwh is not null then 0 end) end as today_energy_kwh,
-      l.total_kwh as total_energy_kwh,
+           then round(coalesce(${todayColumn}, case when l.total_kwh is not null then 0 end)::numeric, 3)::float8
+      end as today_energy_kwh,
+      round(l.total_kwh::numeric, 3)::float8 as total_energy_kwh,
       d.last_update_at, d.station_id, s.station_name, s.station_type, d.created_at
     from devices d join stations s on s.station_id = d.station_id
     left join device_latest l on l.device_id = d.device_id

@@ -27,7 +27,8 @@ export function stationSelect(where: SQL): SQL {
       coalesce(fleet.device_count, 0) as device_count, ${derivedStatus} as status,
       -- live columns: PV power of the devices reporting now, PV energy of the station-local day
       fleet.pv_power_w as power_w,
-      case when fleet.last_update_at is not null then coalesce(today.pv_kwh, 0) end as today_energy_kwh,
+      case when fleet.last_update_at is not null then round(coalesce(today.pv_kwh, 0)::numeric, 3)::float8 end
+        as today_energy_kwh,
       fleet.last_update_at,
       s.created_at, s.updated_at
     from stations s

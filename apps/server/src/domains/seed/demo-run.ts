@@ -1,0 +1,147 @@
+import type { Database } from '@helio/db';
+import {
+  backfill,
+  createStationSimulation,
+  type Fleet,
+  plantCountersFrom,
+  type StationSimulation,
+  samplePlantConfig,
+  startFleet,
+} from '@helio/simulator';
+import type { FastifyBaseLogger } from 'fastify';
+import type { BrokerAccess } from '../../device-link/link.ts';
+import { type SeededDemoPlant, seedDemoPlants } from './demo-plants.ts';
+
+/** One seed for the demo: the same plants, weather and loads at every start. */
+const DEMO_SEED = 20_261_121;
+const DAY_MS = 86_400_000;
+
+export interface DemoPlantOptions {
+  db: Database;
+  log: FastifyBaseLogger;
+  /** Where the in-process devices connect (the embedded broker on loopback, or the real one). */
+  brokerUrl: string;
+  /** The broker's side of credentials: a real broker must learn the demo devices' new secrets. */
+  access: BrokerAccess;
+  /** Days of history on the first start. */
+  historyDays: number;
+  /** Seconds between two live readings. */
+  intervalS?: number;
+  /** Seconds between two readings of the backfilled history. */
+  historyIntervalS?: number;
+  /** Expected faults per device per day, live. */
+  faultRate?: number;
+}
+
+function simulationOf(seeded: SeededDemoPlant, now: number, historyDays: number): StationSimulation {
+  const { plant } = seeded;
+  const config = samplePlantConfig(
+    plant.stationType,
+    { latitude: plant.latitude, longitude: plant.longitude, timeZone: plant.timezone },
+    DEMO_SEED,
+  );
+  // the plant has the size its station says
+  if (config.pv) {
+    const inverter = plant.devices.find(
+      (device) => device.ratedPowerW !== null && device.sn.startsWith('INV'),
+    );
+    config.pv = {
+      ...config.pv,
+      capacityKwp: plant.capacityKwp,
+      inverterRatedW: inverter?.ratedPowerW ?? config.pv.inverterRatedW,
+    };
+  }
+  const latest = seeded.devices
+    .map((device) => device.latestMs)
+    .filter((ms): ms is number => ms !== undefined);
+  // carry on after the newest stored reading; the first time, start the history's length ago
+  const startMs = latest.length > 0 ? Math.max(...latest) : now - historyDays * DAY_MS;
+  return createStationSimulation({
+    key: `demo:${plant.name}`,
+    plant: config,
+    devices: seeded.devices.map((device) => ({
+      sn: device.sn,
+      deviceType: device.deviceType,
+      password: device.secret,
+      firmwareVersion: device.firmwareVersion,
+      ...(device.ratedPowerW === null ? {} : { ratedPowerW: device.ratedPowerW }),
+    })),
+    seed: DEMO_SEED,
+    startMs,
+    initialCounters: plantCountersFrom(
+      seeded.devices
+        .filter((device) => device.latestValues !== undefined)
+        .map((device) => ({ deviceType: device.deviceType, values: device.latestValues! })),
+    ),
+  });
+}
+
+/**
+ * The demo installer's plants, driven live in this process (the simulator issue): they are put in
+ * place, given their history (weeks on the first start, the time the portal was down on later
+ * ones) through the device protocol's backfill path, then run live with faults, drops and command
+ * answers. Everything happens in the background: the portal serves at once, and the history fills
+ * in within seconds to a minute.
+ */
+export async function startDemoPlants(options: DemoPlantOptions) {
+  const { log } = options;
+  const seeded = await seedDemoPlants(options.db);
+  for (const plant of seeded) {
+    for (const device of plant.devices) await options.access.provision(device.sn, device.secret);
+  }
+  const now = Date.now();
+  const stations = seeded.map((plant) => simulationOf(plant, now, options.historyDays));
+  const fromMs = Math.min(...stations.map((station) => station.timeMs));
+  const abort = new AbortController();
+  let fleet: Fleet | undefined;
+  const simulatorLog = (message: string, fields?: Record<string, unknown>) =>
+    log.debug(fields ?? {}, message);
+
+  const running = (async () => {
+    const started = Date.now();
+    const history = await backfill({
+      brokerUrl: options.brokerUrl,
+      stations,
+      fromMs,
+      toMs: Date.now(),
+      intervalS: options.historyIntervalS ?? 300,
+      faultRate: 0.05,
+      keepConnected: true,
+      signal: abort.signal,
+      log: simulatorLog,
+    });
+    if (abort.signal.aborted) return;
+    log.info(
+      {
+        stations: stations.length,
+        readings: history.readings,
+        seconds: Math.round((Date.now() - started) / 1000),
+      },
+      'demo plants: history written',
+    );
+    fleet = startFleet({
+      brokerUrl: options.brokerUrl,
+      stations,
+      intervalS: options.intervalS ?? 60,
+      speedUp: 1,
+      faultRate: options.faultRate ?? 0.5,
+      log: simulatorLog,
+    });
+    log.info({ stations: stations.length }, 'demo plants: running live');
+  })().catch((error: unknown) => {
+    if (!abort.signal.aborted) log.error({ err: error }, 'demo plants stopped');
+  });
+
+  return {
+    stations,
+    /** Resolves once the history is written and the plants run live (or the run has failed). */
+    ready: running,
+    async stop(): Promise<void> {
+      abort.abort();
+      await running;
+      await fleet?.stop();
+    },
+  };
+}
+
+export type DemoPlants = Awaited<ReturnType<typeof startDemoPlants>>;

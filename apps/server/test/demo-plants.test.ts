@@ -1,0 +1,111 @@
+import { DEMO_USER_ID, StationType, stationTypes } from '@helio/contracts';
+import { queryRows } from '@helio/db';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoPlants } from '../src/domains/seed/demo-catalogue.ts';
+import { startDemoPlants } from '../src/domains/seed/demo-run.ts';
+import { settlePlace } from '../src/domains/stations/reference-checks.ts';
+import { startTestServer, type TestServer } from './support/server.ts';
+
+/**
+ * The demo installer's plants: one station of each type, in several continents and zones, with
+ * their history written through the device protocol and then running live; a second start
+ * carries on from what is stored.
+ */
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const start = () =>
+  startDemoPlants({
+    db: server.database.db,
+    log: server.app.log,
+    brokerUrl: `mqtt://127.0.0.1:${server.deviceLink.embeddedPort}`,
+    access: server.deviceLink.link,
+    historyDays: 2,
+    historyIntervalS: 900,
+    intervalS: 60,
+  });
+
+describe('the demo plants', () => {
+  it('are valid stations: known countries, provinces, currencies and zones', () => {
+    for (const plant of demoPlants) {
+      expect(() =>
+        settlePlace({
+          country_code: plant.countryCode,
+          province_code: plant.provinceCode,
+          currency: plant.currency,
+          timezone: plant.timezone,
+          latitude: plant.latitude,
+          longitude: plant.longitude,
+        }),
+      ).not.toThrow();
+    }
+  });
+
+  it('give the demo installer one station of each type with history, then run live; a restart carries on', async () => {
+    const demo = await start();
+    await demo.ready;
+    const stations = await queryRows<{ station_type: number; timezone: string; station_id: number }>(
+      server.database.db,
+      sql`select station_type, timezone, station_id from stations where installer_id = ${DEMO_USER_ID} order by station_type`,
+    );
+    expect(stations.map((station) => station.station_type)).toEqual([...stationTypes].sort((a, b) => a - b));
+    const continents = new Set(stations.map((station) => station.timezone.split('/')[0]));
+    expect(continents).toEqual(new Set(['Europe', 'America', 'Asia']));
+
+    // every device reported, through the whole history
+    const perDevice = await queryRows<{ sn: string; readings: number; status: string; first_ms: string }>(
+      server.database.db,
+      sql`select d.sn, d.status, count(r.*)::int as readings, (extract(epoch from min(r.ts)) * 1000)::bigint as first_ms
+          from devices d join stations s using (station_id) left join readings r on r.device_id = d.device_id
+          where s.installer_id = ${DEMO_USER_ID} group by d.sn, d.status`,
+    );
+    expect(perDevice.length).toBe(demoPlants.reduce((sum, plant) => sum + plant.devices.length, 0));
+    for (const device of perDevice) {
+      expect(device.readings, device.sn).toBeGreaterThanOrEqual(2 * 96 - 2);
+      expect(Date.now() - Number(device.first_ms)).toBeGreaterThan(2 * 86_400_000 - 3_600_000);
+      expect(device.status, device.sn).not.toBe('offline');
+    }
+    // the PV stations have produced energy on their whole days, counted per station-local day
+    const produced = await queryRows<{ station_type: number; pv_kwh: number }>(
+      server.database.db,
+      sql`select s.station_type, sum(e.pv_kwh) as pv_kwh from station_energy e join stations s using (station_id)
+          where s.installer_id = ${DEMO_USER_ID} and e.period = 'd' group by s.station_type`,
+    );
+    for (const type of [StationType.onGrid, StationType.residentialEss, StationType.commercialEss]) {
+      expect(produced.find((row) => row.station_type === type)?.pv_kwh ?? 0, `type ${type}`).toBeGreaterThan(
+        1,
+      );
+    }
+    const before = await queryRows<{ sn: string; total_kwh: number | null; ms: string }>(
+      server.database.db,
+      sql`select d.sn, l.total_kwh, (extract(epoch from l.ts) * 1000)::bigint as ms
+          from device_latest l join devices d using (device_id)`,
+    );
+    await demo.stop();
+
+    // a second start: new secrets, history only for the gap, counters carry on
+    const again = await start();
+    await again.ready;
+    const after = await queryRows<{ sn: string; total_kwh: number | null }>(
+      server.database.db,
+      sql`select d.sn, l.total_kwh from device_latest l join devices d using (device_id)`,
+    );
+    for (const row of before) {
+      const now = after.find((other) => other.sn === row.sn);
+      if (row.total_kwh !== null) expect(now?.total_kwh ?? 0, row.sn).toBeGreaterThanOrEqual(row.total_kwh);
+    }
+    const [repeated] = await queryRows<{ n: number }>(
+      server.database.db,
+      sql`select count(*)::int as n from (select device_id, ts from readings group by 1, 2 having count(*) > 1) x`,
+    );
+    expect(repeated!.n).toBe(0);
+    await again.stop();
+  });
+});
