@@ -7,6 +7,7 @@ import { type DatabaseHandle, pingDatabase } from '@helio/db';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { type DeviceLinkHandle, startDeviceLink } from './device-link/index.ts';
+import { registerAlarmsAndMessages } from './domains/alarms/module.ts';
 import { authRepository } from './domains/auth/repository.ts';
 import { authRoutes } from './domains/auth/routes.ts';
 import { authService } from './domains/auth/service.ts';
@@ -15,6 +16,7 @@ import { devicesRepository } from './domains/devices/repository.ts';
 import { devicesRoutes } from './domains/devices/routes.ts';
 import { devicesService } from './domains/devices/service.ts';
 import { deviceTelemetry } from './domains/devices/telemetry.ts';
+import { operationLog } from './domains/operation-log/repository.ts';
 import { stationBindings } from './domains/stations/bindings.ts';
 import { stationListRepository } from './domains/stations/list-repository.ts';
 import { stationListService } from './domains/stations/list-service.ts';
@@ -84,7 +86,12 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
     outboxDir: path.join(config.dataDir, 'outbox'),
   });
   app.addHook('onClose', () => mailer.close());
-  const auth = authService(authRepository(db), { sessionTtlMs: config.sessionTtlMs, throttle: throttle(db) });
+  const oplog = operationLog(db);
+  const auth = authService(authRepository(db), {
+    sessionTtlMs: config.sessionTtlMs,
+    throttle: throttle(db),
+    operationLog: oplog,
+  });
   const calls = new CallRegistry(app, {
     prefix,
     authenticate: (token) => auth.authenticate(token),
@@ -100,10 +107,21 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   const stations = stationsRepository(db, photoUrl);
   stationsRoutes(
     calls,
-    stationsService(stations, scopes, stationBindings(scopes)),
+    stationsService(stations, scopes, stationBindings(scopes), oplog),
     stationListService(stationListRepository(db, photoUrl), preferencesRepository(db), scopes),
   );
   photoRoutes(app, calls, photoStore(path.join(config.dataDir, 'photos'), stations), { prefix, photoUrl });
+  const alarms = registerAlarmsAndMessages({
+    app,
+    calls,
+    db,
+    mailer,
+    tenancy: scopes,
+    operationLog: oplog,
+    apiBase: config.apiBase,
+    prefix,
+    quietMs: config.alarmQuietMs,
+  });
   const deviceLink = await startDeviceLink({
     db,
     log: app.log.child({ part: 'device-link' }),
@@ -112,15 +130,26 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
     host: config.host,
     publicUrl: config.mqttPublicUrl,
     clientId: config.mqttClientId,
+    alarmSilentMs: config.alarmSilentMs,
+    afterAlarms: () => alarms.notifier.run(),
   });
-  app.addHook('onClose', () => deviceLink.close());
+  app.addHook('onClose', async () => {
+    await deviceLink.close();
+    // notices under way finish before the mailer (closed by an earlier hook, so after this one)
+    await alarms.notifier.idle();
+  });
   devicesRoutes(
     calls,
-    devicesService(devicesRepository(db), scopes, {
-      link: deviceLink.link,
-      brokerUrl: deviceLink.brokerUrl,
-      forget: (sn) => deviceLink.ingestor.forget(sn),
-    }),
+    devicesService(
+      devicesRepository(db),
+      scopes,
+      {
+        link: deviceLink.link,
+        brokerUrl: deviceLink.brokerUrl,
+        forget: (sn) => deviceLink.ingestor.forget(sn),
+      },
+      oplog,
+    ),
     deviceTelemetry(db),
     scopes,
   );

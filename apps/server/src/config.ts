@@ -49,6 +49,10 @@ const environment = z.object({
   MQTT_PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().min(3).default('Helio <no-reply@helio.invalid>'),
+  /** A device silent this long (and at least three of its intervals) gets a communication-lost alarm. */
+  ALARM_SILENT_MINUTES: z.coerce.number().positive().max(10_080).default(30),
+  /** After an alarm notice about a device, its further alarms stay quiet this long unless more severe. */
+  ALARM_QUIET_MINUTES: z.coerce.number().min(0).max(10_080).default(30),
 });
 
 export type Config = {
@@ -74,6 +78,8 @@ export type Config = {
   mqttClientId: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  alarmSilentMs: number;
+  alarmQuietMs: number;
   version: string;
   /** Answers are checked against their contract schema (on in tests, so drift fails loudly). */
   checkAnswers: boolean;
@@ -119,6 +125,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '1.0.
     mqttClientId: e.MQTT_CLIENT_ID,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    alarmSilentMs: e.ALARM_SILENT_MINUTES * 60_000,
+    alarmQuietMs: e.ALARM_QUIET_MINUTES * 60_000,
     version,
     checkAnswers: env.NODE_ENV === 'test',
   };

@@ -1,7 +1,10 @@
+export * from './alarms.ts';
 export * from './api/call.ts';
+export type { AlarmItem, ReportItem } from './api/calls/alarm.ts';
 export type { MenuItem } from './api/calls/auth.ts';
 export type { DeviceCredentials, DeviceItem } from './api/calls/device.ts';
 export * from './api/calls/index.ts';
+export type { LogItem, MessageItem, RequestItem } from './api/calls/message.ts';
 export type { StationItem, StationListColumn } from './api/calls/station-items.ts';
 export type { AccountItem } from './api/calls/user.ts';
 export * from './api/envelope.ts';

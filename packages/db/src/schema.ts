@@ -3,6 +3,8 @@
  * repositories use it as `schema.<table>`.
  */
 export * from './schema/accounts.ts';
+export * from './schema/alarms.ts';
 export * from './schema/fleet.ts';
+export * from './schema/messages.ts';
 export * from './schema/platform.ts';
 export * from './schema/telemetry.ts';

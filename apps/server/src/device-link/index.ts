@@ -21,6 +21,10 @@ export interface DeviceLinkOptions {
   publicUrl: string | undefined;
   /** How often the status and recount jobs run, ms. */
   jobEveryMs?: number;
+  /** A device silent this long (and three of its intervals) gets a communication-lost alarm, ms. */
+  alarmSilentMs?: number;
+  /** Runs after a batch opened alarms, and at every job pass (alarm notices). */
+  afterAlarms?: () => Promise<unknown>;
 }
 
 /**
@@ -38,6 +42,9 @@ export async function startDeviceLink(options: DeviceLinkOptions) {
       commands
         .deliverPending(deviceIds)
         .catch((error: unknown) => log.warn({ err: error }, 'commands not sent'));
+    },
+    onAlarmsOpened: () => {
+      options.afterAlarms?.().catch((error: unknown) => log.warn({ err: error }, 'alarm notices not sent'));
     },
   });
   let brokerUrl: string;
@@ -74,7 +81,14 @@ export async function startDeviceLink(options: DeviceLinkOptions) {
     db,
     log,
     everyMs: options.jobEveryMs ?? 15_000,
-    alsoRun: () => commands.deliverPending(),
+    alarmSilentMs: options.alarmSilentMs ?? 30 * 60_000,
+    alsoRun: async () => {
+      // one failing part of the pass does not hold up the other
+      await commands
+        .deliverPending()
+        .catch((error: unknown) => log.warn({ err: error }, 'commands not sent'));
+      await options.afterAlarms?.();
+    },
   });
   const opened: DeviceLink = link;
   return {

@@ -22,6 +22,8 @@ export interface Caller {
   sessionId: number;
   /** The read-only demo account (user id 5): every write is refused with 9001. */
   isDemo: boolean;
+  /** The client's address, for the operation log (set by the call pipeline). */
+  clientIp?: string;
 }
 
 export interface CallContext<Body> {
@@ -93,7 +95,7 @@ export class CallRegistry {
       typeof token === 'string' && token.length > 0 ? await this.options.authenticate(token) : null;
     if (!caller) throw new Refusal('1000');
     if (call.kind === 'write' && caller.isDemo) throw new Refusal('9001');
-    return caller;
+    return { ...caller, clientIp: request.ip };
   }
 
   /** The success envelope, after checking the answer against its contract when asked to. */

@@ -1,4 +1,5 @@
-import { bigint, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
 
 /** Every mail the portal sends, kept whether delivered by SMTP or only written to the outbox. */
 export const outbox = pgTable('outbox', {
@@ -21,4 +22,22 @@ export const throttles = pgTable('throttles', {
   failures: integer('failures').notNull().default(0),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
   blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+});
+
+/**
+ * Single-use download tickets (the alarm export): the call that checks the caller and the filter
+ * answers a ticket, and a GET with it streams the file once, without a token (a browser download
+ * cannot send one). Only the SHA-256 of the ticket is kept.
+ */
+export const downloadTickets = pgTable('download_tickets', {
+  ticketHash: text('ticket_hash').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.userId, { onDelete: 'cascade' }),
+  kind: text('kind').notNull(),
+  /** What to produce: the filter of the list, as checked by the call. */
+  params: jsonb('params').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
 });

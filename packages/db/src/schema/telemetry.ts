@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   char,
+  check,
   date,
   doublePrecision,
   index,
@@ -13,6 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
 import { devices, stations } from './fleet.ts';
 
 /*
@@ -107,9 +110,10 @@ export const energyRecount = pgTable(
 );
 
 /**
- * Alarms as devices raise and clear them (PRODUCT.md §4). One alarm of a code (and part) is
- * happening at a time per device; it ends when the device clears it or reports itself back
- * without it.
+ * Alarms (PRODUCT.md §4): the intervals in which a fault was happening, as the ordered events of
+ * `device_alarm_events` (schema/alarms.ts) give them. One alarm of a code (and part) is happening
+ * at a time per device; it ends when the device clears it, reports itself back without it, or (for
+ * the portal's communication-lost alarm) reports again. Processing is an installer's act.
  */
 export const deviceAlarms = pgTable(
   'device_alarms',
@@ -123,12 +127,30 @@ export const deviceAlarms = pgTable(
     part: text('part').notNull().default(''),
     raisedAt: timestamp('raised_at', { withTimezone: true }).notNull(),
     clearedAt: timestamp('cleared_at', { withTimezone: true }),
+    /** When the portal learned of the alarm (its acquisition time). */
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The catalogue's severity when the alarm opened (warning, fault, critical). */
+    severity: text('severity').notNull().default('fault'),
+    /** device: the device raised it; server: the portal saw it (communication lost). */
+    source: text('source').notNull().default('device'),
+    processingState: text('processing_state').notNull().default('unprocessed'),
+    /** Handling opinion of the latest processing. */
+    opinion: text('opinion'),
+    processedBy: integer('processed_by').references(() => users.userId, { onDelete: 'set null' }),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    /** Opened as happening and not yet turned into messages and mail (the notifier takes it). */
+    noticePending: boolean('notice_pending').notNull().default(false),
   },
   (t) => [
     uniqueIndex('device_alarms_open_key').on(t.deviceId, t.code, t.part).where(sql`${t.clearedAt} is null`),
     uniqueIndex('device_alarms_raise_key').on(t.deviceId, t.code, t.part, t.raisedAt),
     index('device_alarms_raised_idx').on(t.raisedAt),
+    index('device_alarms_device_idx').on(t.deviceId, t.raisedAt),
+    index('device_alarms_notice_idx').on(t.alarmId).where(sql`${t.noticePending}`),
+    check('device_alarms_severity_check', sql`${t.severity} in ('warning', 'fault', 'critical')`),
+    check('device_alarms_source_check', sql`${t.source} in ('device', 'server')`),
+    check('device_alarms_processing_check', sql`${t.processingState} in ('unprocessed', 'processed')`),
+    check('device_alarms_order_check', sql`${t.clearedAt} is null or ${t.clearedAt} >= ${t.raisedAt}`),
   ],
 );
 

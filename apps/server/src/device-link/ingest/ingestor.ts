@@ -26,6 +26,8 @@ export interface IngestorOptions {
   now?: () => number;
   /** Told, after the commit, which devices just said they are online (waiting commands go out). */
   onOnline?: (deviceIds: number[]) => void;
+  /** Told, after the commit, that alarms opened (their notices are due). */
+  onAlarmsOpened?: () => void;
 }
 
 interface Waiting {
@@ -122,6 +124,7 @@ export function createIngestor(options: IngestorOptions) {
         .filter((waiting) => waiting.item.kind === 'status' && waiting.item.message.state === 'online')
         .map((waiting) => waiting.item.device.deviceId);
       if (online.length > 0) options.onOnline?.(online);
+      if (outcome.alarmsOpened > 0) options.onAlarmsOpened?.();
     } catch (error) {
       const state = sqlState(error);
       if (state && dataErrorClasses.has(state.slice(0, 2))) {

@@ -1,4 +1,4 @@
-import type { DeviceType } from '@helio/contracts';
+import { COMMUNICATION_LOST_CODE, type DeviceType } from '@helio/contracts';
 import {
   type AlarmMessage,
   energyCounters,
@@ -10,6 +10,13 @@ import {
 } from '@helio/contracts/device-link';
 import { type Database, queryRows } from '@helio/db';
 import { type SQL, sql } from 'drizzle-orm';
+import {
+  type AlarmEventInput,
+  endCommunicationLost,
+  openDeviceAlarmKeys,
+  recordAlarmEvents,
+  transactionMs,
+} from '../../domains/alarms/lifecycle-store.ts';
 import { type CounterReading, type Counters, counterRise, EnergyLedger } from './energy.ts';
 import { localDate } from './periods.ts';
 
@@ -46,6 +53,8 @@ export interface BatchOutcome {
   stored: number;
   repeated: number;
   late: number;
+  /** Alarms that opened (happening) in this batch: the notifier has work. */
+  alarmsOpened: number;
 }
 
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
@@ -83,6 +92,8 @@ interface DeviceTouch {
   intervalS: number | null;
   firmware: string | null;
   offline: boolean;
+  /** The device itself sent something in the batch (anything but a last will or offline status). */
+  spoke: boolean;
 }
 
 function headline(type: DeviceType, values: FlatValues) {
@@ -115,7 +126,7 @@ export async function writeBatch(db: Database, items: readonly BatchItem[]): Pro
       devices.set(device.deviceId, device);
       let state = touches.get(device.deviceId);
       if (!state) {
-        state = { newestMs: null, intervalS: null, firmware: null, offline: false };
+        state = { newestMs: null, intervalS: null, firmware: null, offline: false, spoke: false };
         touches.set(device.deviceId, state);
       }
       return state;
@@ -126,6 +137,7 @@ export async function writeBatch(db: Database, items: readonly BatchItem[]): Pro
     const months = new Set<string>();
     for (const item of items) {
       const state = touch(item.device);
+      if (item.kind !== 'status' || item.message.state !== 'offline') state.spoke = true;
       if (item.kind === 'readings') {
         if (item.intervalS !== undefined) state.intervalS = item.intervalS;
         state.offline = false;
@@ -260,13 +272,26 @@ export async function writeBatch(db: Database, items: readonly BatchItem[]): Pro
       );
     }
 
-    // 3. events, in the order they came
+    // 3. events, in the order they came: alarm events are replayed in time order whatever their
+    // arrival (domains/alarms/lifecycle.ts); an online status's active list settles what is open then
+    let alarmsOpened = 0;
+    let alarmEvents: AlarmEventInput[] = [];
     for (const item of items) {
-      if (item.kind === 'alarm') await writeAlarm(tx, item.device, item.message);
-      else if (item.kind === 'status' && item.message.state === 'online' && item.message.active_alarms) {
-        await settleAlarms(tx, item.device, item.message.active_alarms, item.message.ts);
+      if (item.kind === 'alarm') {
+        const event = alarmEvent(item.device, item.message);
+        if (event) alarmEvents.push(event);
+      } else if (item.kind === 'status' && item.message.state === 'online' && item.message.active_alarms) {
+        alarmsOpened += await recordAlarmEvents(tx, alarmEvents);
+        alarmEvents = [];
+        alarmsOpened += await settleAlarms(tx, item.device, item.message.active_alarms, item.message.ts);
       } else if (item.kind === 'reply') await writeReply(tx, item.device, item.message);
     }
+    alarmsOpened += await recordAlarmEvents(tx, alarmEvents);
+    // a device that spoke is in touch again: its communication-lost alarm ends
+    await endCommunicationLost(
+      tx,
+      [...touches].filter(([, state]) => state.spoke).map(([deviceId]) => deviceId),
+    );
 
     // 4. each device's status and times
     const touchRows = [...touches].map(([deviceId, state]) => ({
@@ -294,7 +319,7 @@ export async function writeBatch(db: Database, items: readonly BatchItem[]): Pro
     );
     let stored = 0;
     for (const list of fresh.values()) stored += list.length;
-    return { stored, repeated: rows.length - stored, late };
+    return { stored, repeated: rows.length - stored, late, alarmsOpened };
   });
   for (const month of made) knownMonths.add(month);
   return outcome;
@@ -333,45 +358,53 @@ export async function writeEnergy(
   );
 }
 
-async function writeAlarm(tx: Database, device: DeviceRef, message: AlarmMessage): Promise<void> {
-  const part = message.part ?? '';
-  const at = new Date(message.ts).toISOString();
-  if (message.event === 'raise') {
-    // a repeated raise, or a raise of an alarm already happening, changes nothing
-    await tx.execute(
-      sql`insert into device_alarms (device_id, code, part, raised_at)
-          values (${device.deviceId}, ${message.code}, ${part}, ${at})
-          on conflict do nothing`,
-    );
-  } else {
-    await tx.execute(
-      sql`update device_alarms set cleared_at = greatest(raised_at, ${at}::timestamptz)
-          where device_id = ${device.deviceId} and code = ${message.code} and part = ${part} and cleared_at is null`,
-    );
-  }
+/**
+ * The event an alarm message stands for; none for the portal's own code, which a device may not
+ * raise or clear.
+ */
+function alarmEvent(device: DeviceRef, message: AlarmMessage): AlarmEventInput | undefined {
+  if (message.code === COMMUNICATION_LOST_CODE) return undefined;
+  return {
+    deviceId: device.deviceId,
+    code: message.code,
+    part: message.part ?? '',
+    ms: message.ts,
+    event: message.event,
+    seq: message.seq,
+    source: 'device',
+  };
 }
 
-/** A device back online says which alarms are happening: the others have ended. */
+/**
+ * A device back online says which alarms are happening (at `ts`, else at arrival): the listed ones
+ * are raised then, every other alarm of it happening in the portal is cleared then.
+ */
 async function settleAlarms(
   tx: Database,
   device: DeviceRef,
   active: NonNullable<StatusMessage['active_alarms']>,
   ts: number | undefined,
-): Promise<void> {
-  const at = ts === undefined ? sql`now()` : sql`${new Date(ts).toISOString()}::timestamptz`;
-  const keys = active.map((alarm) => `${alarm.code}|${alarm.part ?? ''}`);
-  await tx.execute(
-    sql`update device_alarms set cleared_at = greatest(raised_at, ${at})
-        where device_id = ${device.deviceId} and cleared_at is null
-          and not (code::text || '|' || part = any (select jsonb_array_elements_text(${json(keys)})))`,
-  );
-  for (const alarm of active) {
-    await tx.execute(
-      sql`insert into device_alarms (device_id, code, part, raised_at)
-          values (${device.deviceId}, ${alarm.code}, ${alarm.part ?? ''}, ${at})
-          on conflict do nothing`,
-    );
+): Promise<number> {
+  const ms = ts ?? (await transactionMs(tx));
+  const listed = active.filter((alarm) => alarm.code !== COMMUNICATION_LOST_CODE);
+  const keys = new Set(listed.map((alarm) => `${alarm.code}|${alarm.part ?? ''}`));
+  const events: AlarmEventInput[] = [];
+  for (const open of await openDeviceAlarmKeys(tx, device.deviceId)) {
+    if (keys.has(`${open.code}|${open.part}`)) continue;
+    events.push({ deviceId: device.deviceId, ...open, ms, event: 'clear', seq: null, source: 'status' });
   }
+  for (const alarm of listed) {
+    events.push({
+      deviceId: device.deviceId,
+      code: alarm.code,
+      part: alarm.part ?? '',
+      ms,
+      event: 'raise',
+      seq: null,
+      source: 'status',
+    });
+  }
+  return recordAlarmEvents(tx, events);
 }
 
 const replyRank: Record<ReplyMessage['state'], number> = {

@@ -47,6 +47,11 @@ export function authRepository(db: Database) {
       return rows[0];
     },
 
+    /** The account's language, which its mail is written in. */
+    async setLanguage(userId: number, language: string): Promise<void> {
+      await db.update(users).set({ language }).where(eq(users.userId, userId));
+    },
+
     async revokeSession(sessionId: number, now: Date): Promise<void> {
       await db
         .update(sessions)

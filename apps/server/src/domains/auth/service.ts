@@ -1,7 +1,8 @@
-import { DEMO_USER_ID, RoleId } from '@helio/contracts';
+import { DEMO_USER_ID, type Language, RoleId } from '@helio/contracts';
 import type { Caller } from '../../http/calls.ts';
 import { Refusal } from '../../http/refusal.ts';
 import type { Throttle, ThrottleLimit } from '../../platform/throttle.ts';
+import type { OperationLog } from '../operation-log/repository.ts';
 import { menuFor } from './menu.ts';
 import { verifyPassword } from './passwords.ts';
 import type { AuthRepository } from './repository.ts';
@@ -21,6 +22,8 @@ export const loginLimits = {
 export interface AuthServiceOptions {
   sessionTtlMs: number;
   throttle: Throttle;
+  /** Sign-ins and failed sign-ins of known accounts go to the operation log. */
+  operationLog?: OperationLog;
   now?: () => Date;
 }
 
@@ -32,7 +35,14 @@ export function authService(repo: AuthRepository, options: AuthServiceOptions) {
      * Signs in by user name or email. An unknown account and a wrong password both answer 1002,
      * after the same amount of hashing work, so the answer does not reveal which accounts exist.
      */
-    async login(input: { login: string; password: string; clientIp: string; userAgent: string | undefined }) {
+    async login(input: {
+      login: string;
+      password: string;
+      clientIp: string;
+      userAgent: string | undefined;
+      /** The browser's language: the account's mail is written in it from now on. */
+      language?: Language;
+    }) {
       const accountKey = `login:account:${input.login.toLowerCase()}`;
       const addressKey = `login:address:${input.clientIp}`;
       const retryAfterS = await throttle.blockedForSeconds([accountKey, addressKey]);
@@ -42,9 +52,24 @@ export function authService(repo: AuthRepository, options: AuthServiceOptions) {
       if (!user || !valid) {
         await throttle.recordFailure(accountKey, loginLimits.perAccount);
         await throttle.recordFailure(addressKey, loginLimits.perAddress);
+        // the account's own log shows the attempt (never the password); unknown names have no log.
+        // Not awaited, so the answer takes as long for a known account as for an unknown one.
+        if (user) {
+          options.operationLog
+            ?.record({ userId: user.userId, action: 'sign_in_failed', clientIp: input.clientIp })
+            .catch(() => undefined);
+        }
         throw new Refusal('1002');
       }
       await throttle.reset(accountKey);
+      await options.operationLog?.record({
+        userId: user.userId,
+        action: 'sign_in',
+        clientIp: input.clientIp,
+      });
+      if (input.language && input.language !== user.language && user.userId !== DEMO_USER_ID) {
+        await repo.setLanguage(user.userId, input.language);
+      }
       const token = newSessionToken();
       await repo.createSession({
         userId: user.userId,

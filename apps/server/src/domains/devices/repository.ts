@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Caller } from '../../http/calls.ts';
 import { containsPattern, type PageWindow } from '../../platform/search.ts';
 import { violatedUniqueIndex } from '../../platform/unique-violation.ts';
-import { deviceScope, stationScope } from '../tenancy/tenancy.ts';
+import { deviceViewScope, stationScope } from '../tenancy/tenancy.ts';
 import { type DeviceRow, deviceSelect, toDeviceItem } from './device-query.ts';
 
 const { devices } = schema;
@@ -112,9 +112,9 @@ export function devicesRepository(db: Database) {
       return row && toDeviceItem(row);
     },
 
-    /** Devices on the caller's stations, by station name then SN. */
+    /** Devices on the stations the caller sees (its scope and grants), by station name then SN. */
     async list(caller: Caller, filter: DeviceFilter, page: PageWindow): Promise<Page<DeviceItem>> {
-      const conditions = [deviceScope(caller, 'd')];
+      const conditions = [deviceViewScope(caller, 'd')];
       if (filter.deviceType) conditions.push(sql`d.device_type = ${filter.deviceType}`);
       if (filter.status) conditions.push(sql`d.status = ${filter.status}`);
       if (filter.stationId) conditions.push(sql`d.station_id = ${filter.stationId}`);

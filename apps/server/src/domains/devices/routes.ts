@@ -13,13 +13,13 @@ export function devicesRoutes(
 ): void {
   calls.handle(device.rotateSecret, ({ body, caller }) => service.rotateSecret(caller, body.device_id));
   calls.handle(device.realtime, async ({ body, caller }) => {
-    await tenancy.assertReachesDevice(caller, body.device_id);
+    await tenancy.assertSeesDevice(caller, body.device_id);
     const answer = await telemetry.realtime(body.device_id);
     if (!answer) throw new Refusal('9001');
     return answer;
   });
   calls.handle(device.history, async ({ body, caller }) => {
-    await tenancy.assertReachesDevice(caller, body.device_id);
+    await tenancy.assertSeesDevice(caller, body.device_id);
     return telemetry.history(body.device_id, body.from, body.to);
   });
   calls.handle(device.add, ({ body, caller }) => service.add(caller, body));

@@ -9,6 +9,7 @@ import type { BrokerAccess } from '../../device-link/link.ts';
 import type { Caller } from '../../http/calls.ts';
 import { Refusal } from '../../http/refusal.ts';
 import { pageWindow } from '../../platform/search.ts';
+import type { OperationLog } from '../operation-log/repository.ts';
 import { assertMay } from '../stations/policy.ts';
 import type { Tenancy } from '../tenancy/tenancy.ts';
 import type { DeviceFilter, DevicesRepository, StationFleet } from './repository.ts';
@@ -46,7 +47,12 @@ export interface DeviceLinkAccess {
   forget(sn: string): void;
 }
 
-export function devicesService(repo: DevicesRepository, tenancy: Tenancy, access: DeviceLinkAccess) {
+export function devicesService(
+  repo: DevicesRepository,
+  tenancy: Tenancy,
+  access: DeviceLinkAccess,
+  log: OperationLog,
+) {
   const credentials = (sn: string, secret: string, issuedAt: Date): DeviceCredentials => ({
     broker_url: access.brokerUrl,
     client_id: sn,
@@ -99,6 +105,8 @@ export function devicesService(repo: DevicesRepository, tenancy: Tenancy, access
           throw new Refusal('9000');
         }
         access.forget(form.sn);
+        // the secret is the device's alone: the log names the device, never its credentials
+        await log.recordBy(caller, 'device_add', { stationId: form.station_id, target: form.sn });
         return { ...(await answer(result.deviceId)), credentials: credentials(form.sn, secret, issuedAt) };
       }
       // a concurrent registration won the race: answer what the checks would have said after it
@@ -112,8 +120,10 @@ export function devicesService(repo: DevicesRepository, tenancy: Tenancy, access
     async unbind(caller: Caller, deviceId: number): Promise<null> {
       assertMay(caller, 'unbindDevice');
       await tenancy.assertReachesDevice(caller, deviceId);
+      const removed = await repo.item(deviceId);
       const sn = await repo.delete(deviceId);
       if (sn) {
+        await log.recordBy(caller, 'device_remove', { stationId: removed?.station_id ?? null, target: sn });
         access.forget(sn);
         // the registration is gone either way; a broker that missed this refuses the SN's data anyway
         await access.link.revoke(sn).catch(() => undefined);
@@ -134,16 +144,19 @@ export function devicesService(repo: DevicesRepository, tenancy: Tenancy, access
       } catch {
         throw new Refusal('9000');
       }
+      const item = await repo.item(deviceId);
+      await log.recordBy(caller, 'device_secret_rotate', { stationId: item?.station_id ?? null, target: sn });
       return credentials(sn, secret, issuedAt);
     },
 
+    /** One device the caller sees (its scope, or a station granted to its tree). */
     async detail(caller: Caller, deviceId: number): Promise<DeviceItem> {
-      await tenancy.assertReachesDevice(caller, deviceId);
+      await tenancy.assertSeesDevice(caller, deviceId);
       return answer(deviceId);
     },
 
     async list(caller: Caller, filter: DeviceFilter, page: number, pageSize: number) {
-      if (filter.stationId !== undefined) await tenancy.assertReachesStation(caller, filter.stationId);
+      if (filter.stationId !== undefined) await tenancy.assertSeesStation(caller, filter.stationId);
       return repo.list(caller, filter, pageWindow(page, pageSize));
     },
   };

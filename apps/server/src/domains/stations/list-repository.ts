@@ -12,7 +12,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Caller } from '../../http/calls.ts';
 import { containsPattern, type PageWindow } from '../../platform/search.ts';
-import { deviceScope, scopeUserIds, stationScope } from '../tenancy/tenancy.ts';
+import { deviceViewScope, scopeUserIds, stationViewScope } from '../tenancy/tenancy.ts';
 import { type StationRow, stationSelect, toStationItem } from './station-query.ts';
 
 export interface StationFilter {
@@ -61,7 +61,7 @@ export function stationListRepository(db: Database, photoUrl: (photoId: string) 
       if (filter.stationType) conditions.push(sql`x.station_type = ${filter.stationType}`);
       if (filter.status) conditions.push(sql`x.status = ${filter.status}`);
       if (filter.installerId) conditions.push(sql`x.installer_id = ${filter.installerId}`);
-      const filtered = sql`select * from (${stationSelect(stationScope(caller, 's'))}) x where ${sql.join(conditions, sql` and `)}`;
+      const filtered = sql`select * from (${stationSelect(stationViewScope(caller, 's'))}) x where ${sql.join(conditions, sql` and `)}`;
       const direction = sql.raw(sort.order === 'asc' ? 'asc' : 'desc');
       const rows = await queryRows<StationRow>(
         db,
@@ -79,7 +79,7 @@ export function stationListRepository(db: Database, photoUrl: (photoId: string) 
               (count(*) filter (where x.status = 'offline'))::int as offline,
               (count(*) filter (where x.status = 'alarm'))::int as alarm,
               (count(*) filter (where x.status = 'no_device'))::int as no_device
-            from (${stationSelect(stationScope(caller, 's'))}) x`,
+            from (${stationSelect(stationViewScope(caller, 's'))}) x`,
       );
       return { total: 0, online: 0, offline: 0, alarm: 0, no_device: 0, ...row };
     },
@@ -91,7 +91,7 @@ export function stationListRepository(db: Database, photoUrl: (photoId: string) 
               (count(*) filter (where d.status = 'online'))::int as online,
               (count(*) filter (where d.status = 'offline'))::int as offline,
               (count(*) filter (where d.status = 'alarm'))::int as alarm
-            from devices d where ${deviceScope(caller, 'd')}`,
+            from devices d where ${deviceViewScope(caller, 'd')}`,
       );
       return { total: 0, online: 0, offline: 0, alarm: 0, ...row };
     },

@@ -1,6 +1,7 @@
 import { retypeRefusal, type StationEditForm, type StationForm, type StationItem } from '@helio/contracts';
 import type { Caller } from '../../http/calls.ts';
 import { Refusal } from '../../http/refusal.ts';
+import type { OperationLog } from '../operation-log/repository.ts';
 import type { Tenancy } from '../tenancy/tenancy.ts';
 import type { StationBindings } from './bindings.ts';
 import { assertMay } from './policy.ts';
@@ -13,7 +14,12 @@ type Descriptive = Omit<StationEditForm, 'station_id'>;
  * Stations: add, edit, read, delete, bind and unbind (SPEC.md §5–7). Every station id goes
  * through tenancy first, so an id outside the caller's scope is 9001 like one that does not exist.
  */
-export function stationsService(repo: StationsRepository, tenancy: Tenancy, bindings: StationBindings) {
+export function stationsService(
+  repo: StationsRepository,
+  tenancy: Tenancy,
+  bindings: StationBindings,
+  log: OperationLog,
+) {
   /** The form's fields as stored, after the reference checks (200005) and the photo's existence. */
   async function storedFields(form: Descriptive): Promise<StationFields> {
     const { timezone } = settlePlace(form);
@@ -57,6 +63,7 @@ export function stationsService(repo: StationsRepository, tenancy: Tenancy, bind
       const fields = await storedFields(form);
       if (await repo.nameTaken(binding.ownerRootId, fields.stationName)) throw new Refusal('3001');
       const stationId = await repo.insert({ ...fields, ...binding });
+      await log.recordBy(caller, 'station_add', { stationId, target: fields.stationName });
       return answer(stationId);
     },
 
@@ -77,11 +84,13 @@ export function stationsService(repo: StationsRepository, tenancy: Tenancy, bind
         const refusal = retypeRefusal(form.station_type, deviceTypes);
         if (refusal) throw new Refusal(refusal);
       });
+      await log.recordBy(caller, 'station_edit', { stationId: form.station_id, target: fields.stationName });
       return answer(form.station_id);
     },
 
+    /** One station the caller sees: its scope, or a station granted to its tree (read only). */
     async detail(caller: Caller, stationId: number): Promise<StationItem> {
-      await tenancy.assertReachesStation(caller, stationId);
+      await tenancy.assertSeesStation(caller, stationId);
       return answer(stationId);
     },
 
@@ -89,7 +98,9 @@ export function stationsService(repo: StationsRepository, tenancy: Tenancy, bind
     async delete(caller: Caller, stationId: number): Promise<null> {
       assertMay(caller, 'deleteStation');
       await tenancy.assertReachesStation(caller, stationId);
+      const { station_name: name, device_count: devices } = await answer(stationId);
       await repo.delete(stationId);
+      await log.recordBy(caller, 'station_delete', { stationId, target: name, detail: { devices } });
       return null;
     },
 
@@ -99,7 +110,13 @@ export function stationsService(repo: StationsRepository, tenancy: Tenancy, bind
       await tenancy.assertReachesStation(caller, input.stationId);
       const binding = await bindings.resolve(caller, input);
       await repo.setBindings(input.stationId, binding);
-      return answer(input.stationId);
+      const item = await answer(input.stationId);
+      await log.recordBy(caller, 'station_bind', {
+        stationId: input.stationId,
+        target: item.station_name,
+        detail: { installer: item.installer_name, end_user: item.end_user_name },
+      });
+      return item;
     },
 
     /** Removes the installer, the end user or both; one of them must stay (3006). */
@@ -109,7 +126,13 @@ export function stationsService(repo: StationsRepository, tenancy: Tenancy, bind
       const current = await repo.bindings(input.stationId);
       if (!current) throw new Refusal('9001');
       await repo.setBindings(input.stationId, bindings.afterUnbind(current, input.which));
-      return answer(input.stationId);
+      const item = await answer(input.stationId);
+      await log.recordBy(caller, 'station_unbind', {
+        stationId: input.stationId,
+        target: item.station_name,
+        detail: { which: input.which },
+      });
+      return item;
     },
   };
 }

@@ -37,6 +37,32 @@ export function deviceScope(caller: Pick<Caller, 'userId' | 'roleId'>, devicesAl
   return sql`${alias}.station_id in (select scoped.station_id from stations scoped where ${stationScope(caller, 'scoped')})`;
 }
 
+/**
+ * Stations granted to the caller's tree by a passed authorization request (README.md "Alarms and
+ * messages"): its installers read them and serve them (alarms, reports) but do not own them.
+ */
+export function grantedStationIds(caller: Pick<Caller, 'userId' | 'roleId'>): SQL {
+  return sql`(select g.station_id from authorization_requests g
+              where g.state = 'pass' and g.requester_id in ${scopeUserIds(caller)})`;
+}
+
+/**
+ * Condition on the `stations` table: the stations the caller may see, i.e. its scope and the
+ * stations granted to its tree. Reads and service acts (alarm processing, reports) use it; every
+ * act of ownership (edit, delete, bind, registering devices) keeps to `stationScope`.
+ */
+export function stationViewScope(caller: Pick<Caller, 'userId' | 'roleId'>, stationsAlias = 'stations'): SQL {
+  if (caller.roleId !== RoleId.installer) return stationScope(caller, stationsAlias);
+  const alias = sql.raw(stationsAlias);
+  return sql`(${stationScope(caller, stationsAlias)} or ${alias}.station_id in ${grantedStationIds(caller)})`;
+}
+
+/** Condition on the `devices` table: the devices on stations the caller may see. */
+export function deviceViewScope(caller: Pick<Caller, 'userId' | 'roleId'>, devicesAlias = 'devices'): SQL {
+  const alias = sql.raw(devicesAlias);
+  return sql`${alias}.station_id in (select seen.station_id from stations seen where ${stationViewScope(caller, 'seen')})`;
+}
+
 /** An account as the scoping rules need it. */
 export interface ScopedAccount {
   userId: number;
@@ -122,6 +148,22 @@ export function tenancy(db: Database) {
       const rows = await queryRows<{ found: boolean }>(
         db,
         sql`select exists(select 1 from devices where device_id = ${deviceId} and ${deviceScope(caller)}) as found`,
+      );
+      if (rows[0]?.found !== true) throw new Refusal('9001');
+    },
+    /** Refuses with 9001 unless the station exists and the caller may see it (its scope or a grant). */
+    async assertSeesStation(caller: Caller, stationId: number): Promise<void> {
+      const rows = await queryRows<{ found: boolean }>(
+        db,
+        sql`select exists(select 1 from stations where station_id = ${stationId} and ${stationViewScope(caller)}) as found`,
+      );
+      if (rows[0]?.found !== true) throw new Refusal('9001');
+    },
+    /** Refuses with 9001 unless the device exists and the caller may see its station. */
+    async assertSeesDevice(caller: Caller, deviceId: number): Promise<void> {
+      const rows = await queryRows<{ found: boolean }>(
+        db,
+        sql`select exists(select 1 from devices where device_id = ${deviceId} and ${deviceViewScope(caller)}) as found`,
       );
       if (rows[0]?.found !== true) throw new Refusal('9001');
     },

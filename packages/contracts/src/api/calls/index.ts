@@ -1,11 +1,13 @@
 import type { CallDef, UploadDef } from '../call.ts';
+import * as alarm from './alarm.ts';
 import * as auth from './auth.ts';
 import * as common from './common.ts';
 import * as device from './device.ts';
+import * as message from './message.ts';
 import * as station from './station.ts';
 import * as user from './user.ts';
 
-export { auth, common, device, station, user };
+export { alarm, auth, common, device, message, station, user };
 
 /** Every call of the API, by domain; the server's route test walks this list. */
 export const allCalls: CallDef[] = [
@@ -44,6 +46,27 @@ export const allCalls: CallDef[] = [
   device.unbind,
   device.list,
   device.detail,
+  alarm.list,
+  alarm.detail,
+  alarm.processAlarms,
+  alarm.exportList,
+  alarm.errorList2,
+  alarm.count,
+  alarm.timeline,
+  alarm.reportList,
+  alarm.reportAdd,
+  alarm.reportEdit,
+  alarm.reportClose,
+  alarm.notificationGet,
+  alarm.notificationSet,
+  message.list,
+  message.read,
+  message.readAll,
+  message.unreadCount,
+  message.requestAdd,
+  message.requestList,
+  message.requestAnswer,
+  message.logList,
 ];
 
 /** Every multipart upload: not JSON calls, so tested and documented apart from `allCalls`. */
