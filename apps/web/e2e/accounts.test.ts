@@ -6,7 +6,7 @@ import enValidation from '../../../packages/contracts/src/validation/messages/en
 import enAccounts from '../src/locales/accounts/en.json' with { type: 'json' };
 import zhAccounts from '../src/locales/accounts/zh-CN.json' with { type: 'json' };
 import enMain from '../src/locales/en.json' with { type: 'json' };
-import { launchChromium, signIn } from './support/browser.ts';
+import { chooseFromAccountMenu, launchChromium, signIn } from './support/browser.ts';
 import { readMail } from './support/mailbox.ts';
 
 const en = { ...enMain, ...enAccounts };
@@ -288,9 +288,9 @@ describe('the account menu', () => {
     const account = await registerAccount(oldPassword, 'e2e_change');
     await signInAndWait(account.name, oldPassword);
 
-    await page.getByTestId('user-menu').click();
-    await page.getByTestId('menu-change-password').click();
-    await page.getByTestId('user-dialog').waitFor();
+    await chooseFromAccountMenu(page, 'menu-change-password', () =>
+      page.getByTestId('user-dialog').waitFor({ timeout: 10_000 }),
+    );
     await fillUserDialog({ old_pwd: 'not-my-password', pwd: newPassword, pwd_again: newPassword });
     await page.getByTestId('user-dialog-submit').click();
     await page.getByText(enMessages['200104']).first().waitFor();
@@ -321,8 +321,9 @@ describe('the account menu', () => {
     const renamed = unique('e2e_own_new');
     await signInAndWait(account.name, password);
 
-    await page.getByTestId('user-menu').click();
-    await page.getByTestId('menu-edit-info').click();
+    await chooseFromAccountMenu(page, 'menu-edit-info', () =>
+      page.getByTestId('user-dialog').waitFor({ timeout: 10_000 }),
+    );
     const nameField = page.getByTestId('user-dialog-user_name');
     await expect.poll(() => nameField.inputValue()).toBe(account.name);
     expect(await page.getByTestId('user-dialog-email').inputValue()).toBe(account.email);
@@ -338,18 +339,9 @@ describe('the account menu', () => {
 
   it('Esc closes a dialog without changing anything', async () => {
     await signInAndWait(installer.name, installer.password);
-    // On a loaded machine a click can land while the menu is still animating in and be lost
-    // (seen once in CI); what is tested here is Esc, so opening may take a second try.
-    for (let attempt = 1; ; attempt += 1) {
-      await page.getByTestId('user-menu').click();
-      await page.getByTestId('menu-change-password').click();
-      try {
-        await page.getByTestId('user-dialog').waitFor({ timeout: 10_000 });
-        break;
-      } catch (error) {
-        if (attempt === 3) throw error;
-      }
-    }
+    await chooseFromAccountMenu(page, 'menu-change-password', () =>
+      page.getByTestId('user-dialog').waitFor({ timeout: 10_000 }),
+    );
     await page.keyboard.press('Escape');
     await page.getByTestId('user-dialog').waitFor({ state: 'hidden' });
   });
@@ -362,8 +354,9 @@ describe('the demo account', () => {
     await banner.waitFor();
     expect(await banner.textContent()).toContain(en.layout.demoBanner);
 
-    await page.getByTestId('user-menu').click();
-    await page.getByTestId('menu-change-password').click();
+    await chooseFromAccountMenu(page, 'menu-change-password', () =>
+      page.getByTestId('user-dialog').waitFor({ timeout: 10_000 }),
+    );
     await fillUserDialog({ old_pwd: 'demo123', pwd: 'demo-new-1', pwd_again: 'demo-new-1' });
     await page.getByTestId('user-dialog-submit').click();
     await page.getByText(enMessages['9001']).waitFor();

@@ -7,7 +7,7 @@ import en from '../src/locales/en.json' with { type: 'json' };
 import it_ from '../src/locales/it.json' with { type: 'json' };
 import pl from '../src/locales/pl.json' with { type: 'json' };
 import zhCN from '../src/locales/zh-CN.json' with { type: 'json' };
-import { launchChromium, signIn } from './support/browser.ts';
+import { chooseFromAccountMenu, launchChromium, signIn } from './support/browser.ts';
 
 const texts = { en, 'zh-CN': zhCN, pl, cs, it: it_ } as const;
 const baseUrl = inject('baseUrl');
@@ -149,9 +149,9 @@ describe('signing out', () => {
     await signIn(page, 'demo', 'demo123');
     await page.getByTestId('app-layout').waitFor();
     const token = await page.evaluate(() => localStorage.getItem('TOKEN'));
-    await page.getByTestId('user-menu').click();
-    await page.getByTestId('sign-out').click();
-    await page.getByTestId('login-submit').waitFor();
+    await chooseFromAccountMenu(page, 'sign-out', () =>
+      page.getByTestId('login-submit').waitFor({ timeout: 10_000 }),
+    );
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(await page.evaluate(() => ({ ...localStorage }))).toEqual({ curLang: 'it' });
     await page.getByText(it_.login.title, { exact: true }).first().waitFor();

@@ -10,7 +10,7 @@ const dir = fileURLToPath(new URL('../src/locales/', import.meta.url));
  * parts loaded with the screens that need them (src/locales/<part>/<language>.json, see i18n.ts).
  * Together they are the `translation` namespace, so no key may be in two of them.
  */
-const parts = ['', 'accounts/', 'devices/', 'stations/'];
+const parts = ['', 'accounts/', 'devices/', 'stations/', 'alarms/', 'messages/'];
 
 type Texts = { [key: string]: string | Texts };
 
@@ -44,8 +44,16 @@ const sameAsEnglish: Record<string, string[]> = {
     'devices.dialog.model',
     'devices.status.alarm',
     'stations.status.alarm',
+    'alarms.detail.title',
   ],
-  pl: ['devices.field.model', 'devices.dialog.model', 'devices.status.alarm', 'stations.status.alarm'],
+  pl: [
+    'devices.field.model',
+    'devices.dialog.model',
+    'devices.status.alarm',
+    'stations.status.alarm',
+    'alarms.detail.title',
+    'alarms.reports.field.status',
+  ],
 };
 
 const english = allTexts('en');

@@ -27,3 +27,29 @@ export async function signIn(page: Page, userName: string, password: string): Pr
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
 }
+
+/**
+ * Chooses an item of the account menu and waits for what it does (`done`, e.g. its dialog
+ * showing). On a loaded machine a click can land while the menu is still animating in, or the
+ * top bar can be rendered again under it, and the choice is lost; what the journeys test is
+ * the item's effect, so the menu is opened again, up to three times.
+ */
+export async function chooseFromAccountMenu(
+  page: Page,
+  itemTestId: string,
+  done: () => Promise<unknown>,
+): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    await page.getByTestId('user-menu').click();
+    const item = page.getByTestId(itemTestId);
+    await item.waitFor();
+    await item.click();
+    try {
+      await done();
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      await page.keyboard.press('Escape');
+    }
+  }
+}

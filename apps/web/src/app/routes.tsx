@@ -28,16 +28,22 @@ const DeviceDetailRoute = lazy(
     import('../features/devices/routes/device-detail.tsx').then((m) => ({ default: m.DeviceDetailRoute })),
   ),
 );
-const AlarmListRoute = lazy(() =>
-  import('../features/alarms/routes/alarm-list.tsx').then((m) => ({ default: m.AlarmListRoute })),
+// The alarm screens name device types and EMS parts with the device screens' texts.
+const AlarmListRoute = lazy(
+  withTexts(['alarms', 'devices'], () =>
+    import('../features/alarms/routes/alarm-list.tsx').then((m) => ({ default: m.AlarmListRoute })),
+  ),
 );
 const UserListRoute = lazy(
   withTexts('accounts', () =>
     import('../features/users/routes/user-list.tsx').then((m) => ({ default: m.UserListRoute })),
   ),
 );
-const MessageListRoute = lazy(() =>
-  import('../features/messages/routes/message-list.tsx').then((m) => ({ default: m.MessageListRoute })),
+// Alarm notices use the alarm screens' words for severities.
+const MessageListRoute = lazy(
+  withTexts(['messages', 'alarms'], () =>
+    import('../features/messages/routes/message-list.tsx').then((m) => ({ default: m.MessageListRoute })),
+  ),
 );
 const StationDetailRoute = lazy(
   withTexts('stations', () =>

@@ -60,3 +60,12 @@ export async function callOnDemand<C extends CallDef>(
   }
   return call(def, body, options);
 }
+
+/**
+ * The sentence for a failed call, as the API client would show it: for screens that called quietly
+ * and show the reason in place (a field, an empty table) rather than as a passing message.
+ */
+export function describeError(error: unknown): string {
+  if (error instanceof ApiError) return describeApiError(error.code, error.issues, lookup);
+  return lookup.text('errors', 'network');
+}

@@ -24,7 +24,9 @@ const appTexts: Record<Language, () => Promise<{ default: Texts }>> = {
 /**
  * Parts of the `translation` texts that the first screen does without, downloaded with the code
  * that shows them (src/locales/<part>/<language>.json): `accounts` for the user dialogs, password
- * recovery and user management. Once a part is loaded, a language switch loads it too.
+ * recovery and user management, `devices`, `stations`, `alarms` (alarm list, abnormal reports, the
+ * alarms of a device or station) and `messages` (messages, authorization requests, operation log,
+ * notification settings). Once a part is loaded, a language switch loads it too.
  */
 const textParts = {
   accounts: {
@@ -48,6 +50,20 @@ const textParts = {
     cs: () => import('../locales/stations/cs.json'),
     it: () => import('../locales/stations/it.json'),
   },
+  alarms: {
+    en: () => import('../locales/alarms/en.json'),
+    'zh-CN': () => import('../locales/alarms/zh-CN.json'),
+    pl: () => import('../locales/alarms/pl.json'),
+    cs: () => import('../locales/alarms/cs.json'),
+    it: () => import('../locales/alarms/it.json'),
+  },
+  messages: {
+    en: () => import('../locales/messages/en.json'),
+    'zh-CN': () => import('../locales/messages/zh-CN.json'),
+    pl: () => import('../locales/messages/pl.json'),
+    cs: () => import('../locales/messages/cs.json'),
+    it: () => import('../locales/messages/it.json'),
+  },
 } satisfies Record<string, Record<Language, () => Promise<{ default: Texts }>>>;
 
 export type TextPart = keyof typeof textParts;
@@ -69,9 +85,10 @@ export function loadTextPart(part: TextPart): Promise<void> {
   return loadPart(part, i18n.language as Language);
 }
 
-/** `import()` of a lazily loaded component together with the texts it shows. */
-export function withTexts<M>(part: TextPart, load: () => Promise<M>): () => Promise<M> {
-  return () => Promise.all([load(), loadTextPart(part)]).then(([module]) => module);
+/** `import()` of a lazily loaded component together with the texts it shows (one part or several). */
+export function withTexts<M>(part: TextPart | readonly TextPart[], load: () => Promise<M>): () => Promise<M> {
+  const parts: readonly TextPart[] = typeof part === 'string' ? [part] : part;
+  return () => Promise.all([load(), ...parts.map(loadTextPart)]).then(([module]) => module);
 }
 
 const antdLocales: Record<Language, () => Promise<{ default: Locale }>> = {

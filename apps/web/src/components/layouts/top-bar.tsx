@@ -1,6 +1,7 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { UnreadBell } from '../../features/messages/index.ts';
 import { Brand } from '../brand-logo.tsx';
 import { LanguageSelect } from '../language-select.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -31,6 +32,7 @@ export function TopBar({ isMobile, sidebarOpen, onToggleSidebar, userName }: Top
       {isMobile && <Brand />}
       <div className="top-bar-actions">
         <LanguageSelect />
+        <UnreadBell />
         <UserMenu userName={userName} />
       </div>
     </Layout.Header>

@@ -1,6 +1,7 @@
 /**
  * What other features use of the device screens: a station's devices (for the station detail),
- * the register dialog, and the address of a device's detail.
+ * the register dialog, the station picker (the alarm screens' filters), the address of a
+ * device's detail and times in a station's zone.
  */
 export {
   DeviceRegisterDialog,
@@ -8,4 +9,6 @@ export {
   type FixedStation,
 } from './components/device-register-dialog.tsx';
 export { StationDevices, type StationDevicesProps } from './components/station-devices.tsx';
+export { StationSelect } from './components/station-select.tsx';
 export { DEVICE_LIST_PATH, deviceDetailPath } from './lib/paths.ts';
+export { formatZonedDateTime, knownZone, localZone } from './lib/zoned-time.ts';

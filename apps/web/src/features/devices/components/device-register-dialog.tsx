@@ -3,6 +3,7 @@ import {
   type DeviceItem,
   type DeviceType,
   device,
+  RoleId,
   type StationType,
   snBodyLength,
   snPrefixes,
@@ -10,10 +11,12 @@ import {
 } from '@helio/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Modal, Select, Tag } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../../lib/api.ts';
 import { notifySuccess } from '../../../lib/notifier.ts';
+import { useSession } from '../../../lib/session-store.ts';
+import { RequestAccessDialog } from '../../messages/index.ts';
 import { type StationChoice, useRefreshDevices, useStationChoice, useStationFleet } from '../api/devices.ts';
 import {
   busConflicts,
@@ -75,11 +78,29 @@ export function DeviceRegisterDialog(props: DeviceRegisterDialogProps) {
   // The secret goes from the answer to this state only, never into react-query's caches (the
   // registration's result is the device without it), and is dropped when its dialog closes.
   const [issued, setIssued] = useState<{ sn: string; credentials: DeviceCredentials } | undefined>();
+  // An SN registered outside the installer's stations (2001): it may ask the holder for access.
+  const [access, setAccess] = useState<{ sn: string; open: boolean } | undefined>();
   // The texts come with the screens' code; a dialog opened elsewhere waits for them (briefly).
   if (!ready) return null;
   return (
     <>
-      <RegisterDialog {...props} onIssued={setIssued} />
+      <RegisterDialog
+        {...props}
+        onIssued={setIssued}
+        onRequestAccess={(sn) => {
+          props.onClose();
+          setAccess({ sn, open: true });
+        }}
+      />
+      {access && (
+        <Suspense fallback={null}>
+          <RequestAccessDialog
+            open={access.open}
+            sn={access.sn}
+            onClose={() => setAccess((current) => current && { ...current, open: false })}
+          />
+        </Suspense>
+      )}
       <DeviceCredentialsDialog
         credentials={issued?.credentials}
         sn={issued?.sn ?? ''}
@@ -97,11 +118,18 @@ function RegisterDialog({
   initialStationId,
   onDone,
   onIssued,
+  onRequestAccess,
 }: DeviceRegisterDialogProps & {
   onIssued: (issued: { sn: string; credentials: DeviceCredentials }) => void;
+  onRequestAccess: (sn: string) => void;
 }) {
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<DeviceFormValues>();
+  const mayAskAccess = useSession()?.roleId === RoleId.installer;
+  // The SN the server answered 2001 for, while the dialog still shows it.
+  const [registeredSn, setRegisteredSn] = useState<string | undefined>();
+  const typedSn = Form.useWatch('sn', form) as string | undefined;
+  const offerAccess = mayAskAccess && registeredSn !== undefined && registeredSn === typedSn;
   const refreshDevices = useRefreshDevices();
 
   const chosenId = Form.useWatch('station_id', form) as number | undefined;
@@ -178,6 +206,7 @@ function RegisterDialog({
     },
     onError: (error, values) => {
       if (!(error instanceof ApiError)) return;
+      setRegisteredSn(error.code === '2001' ? values.sn : undefined);
       const problems = deviceRefusalProblems(error.code, error.issues, fields, values, fleetDevices);
       form.setFields(problems.map((problem) => ({ name: problem.field, errors: [problemText(problem)] })));
       // What the station holds has changed under us: what the dialog offers follows.
@@ -274,6 +303,24 @@ function RegisterDialog({
     >
       <div data-testid="device-dialog" className="device-form">
         <p className="dialog-intro">{t('devices.dialog.intro')}</p>
+        {offerAccess && (
+          <Alert
+            type="info"
+            showIcon
+            className="dialog-alert"
+            title={t('devices.dialog.registeredElsewhere', { sn: registeredSn })}
+            action={
+              <Button
+                size="small"
+                onClick={() => onRequestAccess(registeredSn)}
+                data-testid="device-request-access"
+              >
+                {t('devices.dialog.requestAccess')}
+              </Button>
+            }
+            data-testid="device-registered-elsewhere"
+          />
+        )}
         {full && (
           <Alert
             type="warning"

@@ -12,11 +12,12 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { ApiError } from '../../../lib/api.ts';
+import { DeviceAlarms } from '../../alarms/index.ts';
 import { useDeviceDetail } from '../api/devices.ts';
 import { useShownZone } from '../api/telemetry.ts';
 import { useUnbindDevice } from '../api/unbind.ts';
@@ -43,9 +44,9 @@ const NO_PERMISSION = '9001';
 
 /**
  * /device/deviceList/detail?device_id=: one device (SPEC.md §2 "device detail"): its basic
- * information, its newest reading and its history; the tabs of alarms, log, settings and strategy
- * say what they will show until they are built. The open tab is kept in the address. Who may
- * change devices can also issue the device a new broker secret here.
+ * information, its newest reading, its history and its alarms; the tabs of log, settings and
+ * strategy say what they will show until they are built. The open tab is kept in the address.
+ * Who may change devices can also issue the device a new broker secret here.
  */
 export function DeviceDetailRoute() {
   const { t } = useTranslation();
@@ -133,7 +134,19 @@ export function DeviceDetailRoute() {
       <DeviceHistory deviceId={item.device_id} deviceType={item.device_type} zone={zone} />
     );
   };
-  const comingTab = (key: Exclude<DeviceDetailTab, 'basic' | 'realtime' | 'history'>): ReactNode => (
+  const alarmsTab = (): ReactNode => {
+    if (tab !== 'alarms') return null;
+    const loading = <Skeleton active paragraph={{ rows: 6 }} />;
+    if (!item) return loading;
+    return (
+      <Suspense fallback={loading}>
+        <DeviceAlarms deviceId={item.device_id} sn={item.sn} />
+      </Suspense>
+    );
+  };
+  const comingTab = (
+    key: Exclude<DeviceDetailTab, 'basic' | 'realtime' | 'history' | 'alarms'>,
+  ): ReactNode => (
     <Empty
       image={Empty.PRESENTED_IMAGE_SIMPLE}
       className="device-tab-empty"
@@ -205,6 +218,8 @@ export function DeviceDetailRoute() {
                 )
               ) : key === 'realtime' || key === 'history' ? (
                 telemetryTab(key)
+              ) : key === 'alarms' ? (
+                alarmsTab()
               ) : (
                 comingTab(key)
               ),

@@ -1,6 +1,8 @@
 import type { StationState } from '@helio/contracts';
 import { Skeleton } from 'antd';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AlarmSummary } from '../../alarms/index.ts';
 import { useEquipStat, useStationStat } from '../api/stations.ts';
 
 type StationFilter = StationState | undefined;
@@ -16,7 +18,8 @@ const deviceCounts = ['total', 'online', 'offline', 'alarm'] as const;
 
 /**
  * The counts on top of the station list: the caller's stations by status (api/station/stationStat),
- * each a filter of the list, and their devices by status (api/station/equipStat).
+ * each a filter of the list, their devices by status (api/station/equipStat), and their alarms
+ * happening and unprocessed (the alarm screens' own counts, each a link to the alarm list).
  */
 export function StationStats({ status, onStatus }: StationStatsProps) {
   const { t } = useTranslation();
@@ -66,6 +69,9 @@ export function StationStats({ status, onStatus }: StationStatsProps) {
           ))}
         </div>
       </section>
+      <Suspense fallback={<section className="stat-group" aria-hidden />}>
+        <AlarmSummary />
+      </Suspense>
     </div>
   );
 }

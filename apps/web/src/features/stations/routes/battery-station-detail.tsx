@@ -1,7 +1,8 @@
-import { CloudOutlined, LineChartOutlined, NodeIndexOutlined, WarningOutlined } from '@ant-design/icons';
+import { CloudOutlined, LineChartOutlined, NodeIndexOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { NoDataCard } from '../components/no-data-card.tsx';
 import { NoStationSelected } from '../components/no-station-selected.tsx';
+import { StationAlarmsCard } from '../components/station-alarms-card.tsx';
 import { StationOverview } from '../components/station-overview.tsx';
 import { useDetailStation } from './detail-context.ts';
 
@@ -33,12 +34,7 @@ export function BatteryStationDetailRoute() {
             icon={<CloudOutlined />}
             testId="station-weather"
           />
-          <NoDataCard
-            title={t('stations.detail.alarms')}
-            description={t('stations.detail.alarmsEmpty')}
-            icon={<WarningOutlined />}
-            testId="station-alarms"
-          />
+          <StationAlarmsCard stationId={station.station_id} />
         </>
       }
     />

@@ -1,0 +1,77 @@
+import { parseInstant } from '@helio/contracts';
+import { DatePicker, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { dayOutOfReach, rangePresets } from '../lib/time-range.ts';
+
+export interface TimeRange {
+  /** ISO 8601 instants with the browser's offset, as the API takes them. */
+  startTime: string | undefined;
+  endTime: string | undefined;
+}
+
+interface TimeRangeFieldProps {
+  value: TimeRange;
+  onChange: (range: TimeRange) => void;
+  /** Why the range is refused (200601, 200603), shown under the field. */
+  error?: string | undefined;
+  testId?: string;
+}
+
+function pickerValue(text: string | undefined): Dayjs | null {
+  const ms = text === undefined ? undefined : parseInstant(text);
+  return ms === undefined ? null : dayjs(ms);
+}
+
+/**
+ * A date-time range of at most 30 days (SPEC.md §9) in the browser's time zone, with quick ranges
+ * ending now. The picker offers no day out of reach of the first one chosen; a range that still
+ * breaks the rules (from the address, or by its times of day) is said under the field.
+ */
+export function TimeRangeField({ value, onChange, error, testId }: TimeRangeFieldProps) {
+  const { t } = useTranslation();
+  const errorId = useId();
+  return (
+    // One name for the pair of inputs, whose own names are their placeholders (start, end).
+    <fieldset className="time-range-field" aria-label={t('timeRange.label')} data-testid={testId}>
+      <DatePicker.RangePicker
+        // A day chosen alone runs from its first to its last second.
+        showTime={{ format: 'HH:mm', defaultValue: [dayjs().startOf('day'), dayjs().endOf('day')] }}
+        format="YYYY-MM-DD HH:mm"
+        value={[pickerValue(value.startTime), pickerValue(value.endTime)]}
+        status={error ? 'error' : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        placeholder={[t('timeRange.start'), t('timeRange.end')]}
+        presets={rangePresets.map((preset) => ({
+          label: t(`timeRange.${preset.key}`),
+          value: () => [dayjs().subtract(preset.ms, 'millisecond'), dayjs()] as [Dayjs, Dayjs],
+        }))}
+        disabledDate={(day, info) =>
+          info.from !== undefined &&
+          dayOutOfReach(day.startOf('day').valueOf(), day.endOf('day').valueOf(), info.from.valueOf())
+        }
+        onChange={(dates) => {
+          const [start, end] = dates ?? [null, null];
+          onChange(
+            start && end
+              ? { startTime: start.format(), endTime: end.format() }
+              : { startTime: undefined, endTime: undefined },
+          );
+        }}
+      />
+      {error && (
+        <Typography.Text
+          type="danger"
+          id={errorId}
+          role="alert"
+          className="time-range-error"
+          data-testid={testId ? `${testId}-error` : undefined}
+        >
+          {error}
+        </Typography.Text>
+      )}
+    </fieldset>
+  );
+}
