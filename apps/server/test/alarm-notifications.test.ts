@@ -201,9 +201,11 @@ describe('notices when an alarm opens', () => {
     await server.database.db.execute(
       sql`insert into device_alarms (device_id, code, raised_at, cleared_at, severity, notice_pending) values
           (${inverter.device_id}, 104, now() - interval '3 hours', now() - interval '179 minutes', 'fault', true),
-          (${inverter.device_id}, 102, now() - interval '3 hours', null, 'fault', true)`,
+          (${inverter.device_id}, 102, now() - interval '3 hours', null, 'fault', true),
+          (${inverter.device_id}, 103, now() - interval '3 days', null, 'fault', true)`,
     );
     await runJobs(server);
+    // the raise of three days ago is history (a backfill whose clear comes later): not told
     expect((await alarmMessages(installer, inverter.sn)).map((item) => item.code)).toEqual([102]);
   });
 

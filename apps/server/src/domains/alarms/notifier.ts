@@ -16,6 +16,11 @@ const ROUND = 50;
  * device sent late (its buffer after an outage), not news: it is listed but not told.
  */
 const STALE_AFTER_S = 3600;
+/**
+ * A raise older than this is history even while it still happens: a buffer or a backfill of weeks
+ * brings raises whose clears come in a later batch, and telling them would be a storm of old news.
+ */
+const HISTORY_AFTER_S = 86_400;
 
 interface ClaimedAlarm {
   alarm_id: number;
@@ -31,7 +36,7 @@ interface ClaimedAlarm {
   timezone: string;
   installer_id: number | null;
   end_user_id: number | null;
-  /** Still worth telling: happening, or started within the last hour. */
+  /** Still worth telling: started within the last hour, or happening and started within a day. */
   news: boolean;
 }
 
@@ -41,7 +46,8 @@ interface ClaimedAlarm {
  * severity; but per user and device, after a notice the quiet period (ALARM_QUIET_MINUTES) keeps
  * further alarms quiet unless one is more severe than every alarm told in it, so a flapping device
  * sends one message, not a storm. An alarm that had already ended and started over an hour before
- * is a late part of a device's buffer: listed, not told. Alarms are claimed with `skip locked`, so
+ * is a late part of a device's buffer, and one raised over a day before is history (a backfill):
+ * listed, not told. Alarms are claimed with `skip locked`, so
  * replicas share the work; mail goes through the outbox after the messages are committed. The demo
  * account gets no mail.
  */
@@ -90,7 +96,9 @@ export function alarmNotifier(options: {
               and d.device_id = a.device_id
             returning a.alarm_id, a.device_id, a.code, a.part, a.severity, a.raised_at, d.sn, d.device_type,
                       s.station_id, s.station_name, s.timezone, s.installer_id, s.end_user_id,
-                      (a.cleared_at is null or a.raised_at > now() - make_interval(secs => ${STALE_AFTER_S})) as news`,
+                      (a.raised_at > now() - make_interval(secs => ${STALE_AFTER_S})
+                       or (a.cleared_at is null and a.raised_at > now() - make_interval(secs => ${HISTORY_AFTER_S})))
+                        as news`,
       );
       const told: { userId: number; alarm: ClaimedAlarm }[] = [];
       for (const alarm of claimed.filter((row) => row.news).sort((a, b) => a.alarm_id - b.alarm_id)) {
