@@ -1,4 +1,4 @@
-import { device } from '@helio/contracts';
+import { device, station } from '@helio/contracts';
 import { commandTopic, upTopic } from '@helio/contracts/device-link';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -305,11 +305,28 @@ describe('readings from a device to the screens', () => {
     };
     expect(realtime.status).toBe('alarm');
     expect(realtime.active_alarms.map((alarm) => alarm.code)).toEqual([101]);
+    // the lists count the alarms happening on a device and on its station
+    const listed = (await server.call(device.detail, { device_id: item.device_id }, installer.token)).body
+      .data as {
+      alarm_count: number;
+    };
+    expect(listed.alarm_count).toBe(1);
+    const stationRow = (
+      await server.call(station.stationDetail, { station_id: item.station_id }, installer.token)
+    ).body.data as { alarm_count: number };
+    expect(stationRow.alarm_count).toBe(1);
     await dev.publish('alarm', { ts: now + 1000, seq: 3, event: 'clear', code: 101 });
     realtime = (await server.call(device.realtime, { device_id: item.device_id }, installer.token)).body
       .data as typeof realtime;
     expect(realtime.status).toBe('online');
     expect(realtime.active_alarms).toEqual([]);
+    expect(
+      (
+        (await server.call(device.detail, { device_id: item.device_id }, installer.token)).body.data as {
+          alarm_count: number;
+        }
+      ).alarm_count,
+    ).toBe(0);
 
     // the connection drops without a goodbye: the will arrives
     dev.client.stream.destroy();

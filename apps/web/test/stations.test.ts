@@ -38,6 +38,7 @@ function stationItem(extra: Partial<StationItem> = {}): StationItem {
     unit_price: 0.85,
     currency: 'PLN',
     timezone: 'Europe/Warsaw',
+    alarm_count: 0,
     photo_id: null,
     photo_url: null,
     installer_id: 3,

@@ -14,6 +14,8 @@ const todayColumn = sql.raw(
 export function deviceSelect(where: SQL): SQL {
   return sql`select d.device_id, d.sn, d.device_type, d.model, d.firmware_version, d.module_sn,
       d.modbus_address, d.rs485_position, d.status, d.rated_power_w,
+      (select count(*)::int from device_alarms a where a.device_id = d.device_id and a.cleared_at is null)
+        as alarm_count,
       -- live columns from the newest reading; the power only while the device is not offline
       case when d.status <> 'offline' then l.power_w end as active_power_w,
       -- energies to the Wh: sums of many small rises carry float noise below that

@@ -24,7 +24,8 @@ export function stationSelect(where: SQL): SQL {
       to_char(s.grid_connection_date, 'YYYY-MM-DD') as grid_connection_date,
       s.unit_price::float8 as unit_price, s.currency, s.timezone, s.photo_id,
       s.installer_id, installer.user_name as installer_name, s.end_user_id, end_user.user_name as end_user_name,
-      coalesce(fleet.device_count, 0) as device_count, ${derivedStatus} as status,
+      coalesce(fleet.device_count, 0) as device_count, happening.alarm_count,
+      ${derivedStatus} as status,
       -- live columns: PV power of the devices reporting now, PV energy of the station-local day
       fleet.pv_power_w as power_w,
       case when fleet.last_update_at is not null then round(coalesce(today.pv_kwh, 0)::numeric, 3)::float8 end
@@ -43,6 +44,11 @@ export function stationSelect(where: SQL): SQL {
       from devices d left join device_latest l on l.device_id = d.device_id
       where d.station_id = s.station_id
     ) fleet on true
+    left join lateral (
+      select count(*)::int as alarm_count
+      from device_alarms a join devices ad on ad.device_id = a.device_id
+      where ad.station_id = s.station_id and a.cleared_at is null
+    ) happening on true
     left join station_energy today on today.station_id = s.station_id and today.period = 'd'
       and today.period_start = (now() at time zone s.timezone)::date
     where ${where}`;
@@ -71,6 +77,7 @@ export interface StationRow {
   end_user_id: number | null;
   end_user_name: string | null;
   device_count: number;
+  alarm_count: number;
   status: string;
   power_w: number | null;
   today_energy_kwh: number | null;

@@ -21,7 +21,9 @@ export const AlarmSummary = lazy(
     import('./components/alarm-summary.tsx').then((m) => ({ default: m.AlarmSummary })),
   ),
 );
+export { AlarmCountCell } from './components/alarm-count-cell.tsx';
 export type { DeviceAlarmsProps } from './components/device-alarms.tsx';
 export type { StationAlarmsProps } from './components/station-alarms.tsx';
 export { severityColor } from './lib/alarm-display.ts';
+export { alarmListPath } from './lib/filters.ts';
 export { ALARM_LIST_PATH, openAlarmPath } from './lib/paths.ts';

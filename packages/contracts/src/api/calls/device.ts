@@ -22,6 +22,7 @@ export const deviceItem = z.object({
   modbus_address: z.number().int().nullable(),
   rs485_position: z.number().int().nullable(),
   status: z.enum(deviceStates),
+  alarm_count: z.number().int().min(0).describe('Alarms happening now on the device'),
   rated_power_w: z.number().nullable().describe('Nameplate power in W'),
   active_power_w: z.number().nullable().describe('Current power in W; null = no data'),
   today_energy_kwh: z.number().nullable().describe("Today's energy in kWh; null = no data"),

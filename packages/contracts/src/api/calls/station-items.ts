@@ -35,6 +35,7 @@ export const stationItem = z.object({
   /** Derived from the devices' states (see `stationStates`). */
   status: z.enum(stationStates),
   device_count: z.number().int().min(0),
+  alarm_count: z.number().int().min(0).describe('Alarms happening now on its devices'),
   /** Live columns: null means "no data yet" (never 0) until the device link reports. */
   power_w: z.number().nullable().describe('Current PV power in W; null = no data'),
   today_energy_kwh: z.number().nullable().describe("Today's PV energy in kWh; null = no data"),
@@ -54,6 +55,7 @@ export const stationListColumnIds = [
   'today_energy_kwh',
   'last_update_at',
   'device_count',
+  'alarm_count',
   'installer_name',
   'end_user_name',
   'country_code',

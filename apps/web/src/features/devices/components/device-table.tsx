@@ -4,6 +4,7 @@ import { Button, Popconfirm, Table, type TableColumnsType, type TablePaginationC
 import type { HTMLAttributes, MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { AlarmCountCell } from '../../alarms/index.ts';
 import { useUnbindDevice } from '../api/unbind.ts';
 import { energyText, plainText, powerText } from '../lib/figures.ts';
 import { type DeviceDetailState, deviceDetailPath, stationDetailPath } from '../lib/paths.ts';
@@ -96,6 +97,13 @@ export function DeviceTable({
       title: t('devices.field.status'),
       dataIndex: 'status',
       render: (status: DeviceItem['status']) => <DeviceStatus status={status} />,
+    },
+    {
+      key: 'alarm_count',
+      title: t('devices.field.alarmCount'),
+      dataIndex: 'alarm_count',
+      align: 'right',
+      render: (count: number, item: DeviceItem) => <AlarmCountCell count={count} sn={item.sn} />,
     },
     {
       key: 'rated_power_w',

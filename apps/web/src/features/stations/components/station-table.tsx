@@ -23,6 +23,7 @@ import localizedFormat from 'dayjs/plugin/localizedFormat';
 import type { HTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AlarmCountCell } from '../../alarms/index.ts';
 import { capacityText, countryName, energyText, powerText, priceText } from '../lib/format.ts';
 import {
   type StationAccess,
@@ -113,6 +114,7 @@ export function StationTable({
     today_energy_kwh: (station) => <span className="figure">{energyText(station.today_energy_kwh)}</span>,
     last_update_at: (station) => dateTime(station.last_update_at),
     device_count: (station) => station.device_count,
+    alarm_count: (station) => <AlarmCountCell count={station.alarm_count} stationId={station.station_id} />,
     installer_name: (station) => text(station.installer_name),
     end_user_name: (station) => text(station.end_user_name),
     country_code: (station) => countryName(station.country_code, language),
