@@ -31,6 +31,9 @@ import { passwordReset } from './domains/users/password-reset.ts';
 import { usersRepository } from './domains/users/repository.ts';
 import { usersRoutes } from './domains/users/routes.ts';
 import { usersService } from './domains/users/service.ts';
+import { weatherProvider } from './domains/weather/provider.ts';
+import { weatherRoutes } from './domains/weather/routes.ts';
+import { weatherService } from './domains/weather/service.ts';
 import { CallRegistry, installErrorHandler } from './http/calls.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { serveWebApp } from './http/web-app.ts';
@@ -109,6 +112,14 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
     calls,
     stationsService(stations, scopes, stationBindings(scopes), oplog),
     stationListService(stationListRepository(db, photoUrl), preferencesRepository(db), scopes),
+  );
+  weatherRoutes(
+    calls,
+    weatherService(
+      db,
+      scopes,
+      weatherProvider({ baseUrl: config.weatherUrl, log: app.log.child({ part: 'weather' }) }),
+    ),
   );
   photoRoutes(app, calls, photoStore(path.join(config.dataDir, 'photos'), stations), { prefix, photoUrl });
   const alarms = registerAlarmsAndMessages({

@@ -53,6 +53,12 @@ const environment = z.object({
   ALARM_SILENT_MINUTES: z.coerce.number().positive().max(10_080).default(30),
   /** After an alarm notice about a device, its further alarms stay quiet this long unless more severe. */
   ALARM_QUIET_MINUTES: z.coerce.number().min(0).max(10_080).default(30),
+  /** Open-Meteo compatible weather API of the station weather widget; empty or `off`: none. */
+  WEATHER_URL: z
+    .string()
+    .trim()
+    .default('https://api.open-meteo.com')
+    .pipe(z.union([z.enum(['', 'off']).transform(() => undefined), z.url({ protocol: /^https?$/ })])),
 });
 
 export type Config = {
@@ -80,6 +86,8 @@ export type Config = {
   mailFrom: string;
   alarmSilentMs: number;
   alarmQuietMs: number;
+  /** Base URL of the weather provider; undefined: sun times only. */
+  weatherUrl: string | undefined;
   version: string;
   /** Answers are checked against their contract schema (on in tests, so drift fails loudly). */
   checkAnswers: boolean;
@@ -127,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '1.0.
     mailFrom: e.MAIL_FROM,
     alarmSilentMs: e.ALARM_SILENT_MINUTES * 60_000,
     alarmQuietMs: e.ALARM_QUIET_MINUTES * 60_000,
+    weatherUrl: e.WEATHER_URL,
     version,
     checkAnswers: env.NODE_ENV === 'test',
   };

@@ -15,3 +15,4 @@ export * from './errors/codes.ts';
 export * from './fleet-rules.ts';
 export * from './i18n.ts';
 export * from './validation/index.ts';
+export * from './weather.ts';

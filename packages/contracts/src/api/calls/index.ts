@@ -6,8 +6,9 @@ import * as device from './device.ts';
 import * as message from './message.ts';
 import * as station from './station.ts';
 import * as user from './user.ts';
+import * as weather from './weather.ts';
 
-export { alarm, auth, common, device, message, station, user };
+export { alarm, auth, common, device, message, station, user, weather };
 
 /** Every call of the API, by domain; the server's route test walks this list. */
 export const allCalls: CallDef[] = [
@@ -39,6 +40,7 @@ export const allCalls: CallDef[] = [
   station.endUserList,
   station.bind,
   station.unbind,
+  weather.stationWeather,
   device.add,
   device.rotateSecret,
   device.realtime,
