@@ -1,6 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { device } from '@helio/contracts';
@@ -9,6 +7,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freshPostgresUrl } from './support/database.ts';
 import { startMosquitto } from './support/mosquitto.ts';
+import { freePort, killPortals, startPortal as startChild, waitForHealth } from './support/portal-process.ts';
 
 /**
  * The portal killed with SIGKILL in the middle of a device's stream, then started again: every
@@ -17,64 +16,22 @@ import { startMosquitto } from './support/mosquitto.ts';
  * DATABASE_URL is set (CI), on PostgreSQL with a real Mosquitto.
  */
 
-const main = path.resolve(import.meta.dirname, '../src/main.ts');
-const children: ChildProcess[] = [];
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
-  for (const child of children) child.kill('SIGKILL');
+  killPortals();
   for (const cleanup of cleanups) await cleanup();
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 const installer = { name: 'kill_test_installer', email: 'kill@example.com', password: 'kill-pass-1' };
 
 function startPortal(env: Record<string, string>) {
-  const childEnv: NodeJS.ProcessEnv = {
-    ...process.env,
-    HOST: '127.0.0.1',
+  return startChild({
     LOG_LEVEL: 'warn',
-    DEMO_PLANTS: '0',
     INSTALLER_NAME: installer.name,
     INSTALLER_EMAIL: installer.email,
     INSTALLER_PASSWORD: installer.password,
     ...env,
-  };
-  if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  delete childEnv.NODE_ENV;
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
-    env: childEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  children.push(child);
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  return { child, exited, output: () => output };
-}
-
-async function waitForHealth(port: number, output: () => string): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the portal did not start:\n${output()}`);
 }
 
 async function post(port: number, callPath: string, body: unknown, token?: string) {
@@ -93,7 +50,7 @@ async function scenario(env: Record<string, string>, brokerUrl: (mqttPort: numbe
   const mqttPort = await freePort();
   const portalEnv = { ...env, PORT: String(port), MQTT_PORT: String(mqttPort) };
   let portal = startPortal(portalEnv);
-  await waitForHealth(port, portal.output);
+  await waitForHealth(port, portal);
   const me = (await post(port, 'api/user/login', { user_name: installer.name, pwd: installer.password })) as {
     token: string;
     user_id: number;
@@ -174,7 +131,7 @@ async function scenario(env: Record<string, string>, brokerUrl: (mqttPort: numbe
 
   // start again on the same data; see what is stored
   portal = startPortal(portalEnv);
-  await waitForHealth(port, portal.output);
+  await waitForHealth(port, portal);
   const { token: again } = (await post(port, 'api/user/login', {
     user_name: installer.name,
     pwd: installer.password,

@@ -12,31 +12,22 @@ import { inject } from 'vitest';
  */
 export async function freshDatabase(): Promise<DatabaseHandle> {
   const url = process.env.DATABASE_URL;
-  if (url) return freshPostgres(url);
+  if (url) return freshPostgres();
   const template = await readFile(inject('pgliteTemplate'));
   const client = await PGlite.create({ loadDataDir: new Blob([template]) });
   return wrapPglite(client);
 }
 
-async function freshPostgres(url: string): Promise<DatabaseHandle> {
-  const name = `helio_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
+async function freshPostgres(): Promise<DatabaseHandle> {
+  const created = await freshPostgresUrl();
   // Dropping the database ends its connections; the ones still closing must not fail the run.
-  const handle = openPostgres(target.toString(), { max: 4, onIdleError: () => {} });
+  const handle = openPostgres(created.url, { max: 4, onIdleError: () => {} });
   await handle.migrate();
   return {
     ...handle,
     async close() {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await created.drop();
     },
   };
 }

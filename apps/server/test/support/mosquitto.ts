@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './portal-process.ts';
 
 /**
  * A real Mosquitto for one test: its own process on a free loopback port, its own temp folder
@@ -116,19 +117,6 @@ function requireBinary(file: string, variable: string): void {
       "Install Debian's packages (apt-get install -y mosquitto mosquitto-clients) " +
       `or set ${variable}.`,
   );
-}
-
-/** A free TCP port on loopback, as the kernel hands them out. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (typeof address !== 'object' || address === null) throw new Error('could not find a free port');
-  return address.port;
 }
 
 function accepts(host: string, port: number): Promise<boolean> {
