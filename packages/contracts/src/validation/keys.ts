@@ -46,6 +46,8 @@ export const validationMessageKeys = [
   'validation.capacityRequired',
   'validation.capacityRange',
   'validation.dateFormat',
+  'validation.chartDate',
+  'validation.rangeType',
   'validation.gridBeforeCommissioning',
   'validation.currencyRequired',
   'validation.timezoneUnknown',

@@ -1,14 +1,16 @@
 import type { CallDef, UploadDef } from '../call.ts';
 import * as alarm from './alarm.ts';
 import * as auth from './auth.ts';
+import * as chart from './chart.ts';
 import * as common from './common.ts';
 import * as device from './device.ts';
 import * as message from './message.ts';
+import * as plant from './plant.ts';
 import * as station from './station.ts';
 import * as user from './user.ts';
 import * as weather from './weather.ts';
 
-export { alarm, auth, common, device, message, station, user, weather };
+export { alarm, auth, chart, common, device, message, plant, station, user, weather };
 
 /** Every call of the API, by domain; the server's route test walks this list. */
 export const allCalls: CallDef[] = [
@@ -41,6 +43,21 @@ export const allCalls: CallDef[] = [
   station.bind,
   station.unbind,
   weather.stationWeather,
+  plant.overview,
+  plant.storageOverview,
+  plant.allSavings,
+  plant.isHighStation,
+  plant.isParallel,
+  plant.parallelStationData,
+  plant.powerFlow,
+  plant.pileOverview,
+  plant.emsIndex,
+  chart.chart,
+  chart.chartStation,
+  chart.income,
+  chart.storageChart,
+  chart.emsStationChart,
+  chart.embPsChart,
   device.add,
   device.rotateSecret,
   device.realtime,

@@ -42,6 +42,8 @@ export default {
   'validation.capacityRange':
     'Výkon musí být větší než 0 a nejvýše 1 000 000 kWp, s nejvýše 3 desetinnými místy',
   'validation.dateFormat': 'Zadejte datum ve formátu RRRR-MM-DD',
+  'validation.chartDate': 'Zvolte datum ve formátu grafu: den a týden RRRR-MM-DD, měsíc RRRR-MM, rok RRRR',
+  'validation.rangeType': 'Zvolte rozsah, který graf nabízí',
   'validation.gridBeforeCommissioning':
     'Datum připojení k síti nesmí být dřívější než datum uvedení do provozu',
   'validation.currencyRequired': 'Vyberte měnu',

@@ -42,6 +42,9 @@ export default {
   'validation.capacityRange':
     'The capacity must be more than 0 and at most 1,000,000 kWp, with at most 3 decimal places',
   'validation.dateFormat': 'Please enter a date as YYYY-MM-DD',
+  'validation.chartDate':
+    'Choose a date in the chart’s format: day and week YYYY-MM-DD, month YYYY-MM, year YYYY',
+  'validation.rangeType': 'Choose a range type the chart offers',
   'validation.gridBeforeCommissioning':
     'The grid-connection date cannot be earlier than the commissioning date',
   'validation.currencyRequired': 'Please choose a currency',

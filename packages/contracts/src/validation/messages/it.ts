@@ -42,6 +42,9 @@ export default {
   'validation.capacityRange':
     'La potenza deve essere maggiore di 0 e al massimo 1.000.000 kWp, con al massimo 3 decimali',
   'validation.dateFormat': 'Inserisci una data nel formato AAAA-MM-GG',
+  'validation.chartDate':
+    'Scegli una data nel formato del grafico: giorno e settimana AAAA-MM-GG, mese AAAA-MM, anno AAAA',
+  'validation.rangeType': 'Scegli un intervallo offerto dal grafico',
   'validation.gridBeforeCommissioning':
     'La data di connessione alla rete non può precedere la data di messa in servizio',
   'validation.currencyRequired': 'Scegli una valuta',

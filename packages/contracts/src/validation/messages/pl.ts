@@ -42,6 +42,9 @@ export default {
   'validation.capacityRange':
     'Moc musi być większa od 0 i wynosić najwyżej 1 000 000 kWp, z najwyżej 3 miejscami po przecinku',
   'validation.dateFormat': 'Wprowadź datę w formacie RRRR-MM-DD',
+  'validation.chartDate':
+    'Wybierz datę w formacie wykresu: dzień i tydzień RRRR-MM-DD, miesiąc RRRR-MM, rok RRRR',
+  'validation.rangeType': 'Wybierz zakres dostępny dla wykresu',
   'validation.gridBeforeCommissioning':
     'Data przyłączenia do sieci nie może być wcześniejsza niż data uruchomienia',
   'validation.currencyRequired': 'Wybierz walutę',

@@ -41,6 +41,8 @@ export default {
   'validation.capacityRequired': '请输入装机容量',
   'validation.capacityRange': '装机容量必须大于 0 且不超过 1,000,000 kWp，最多 3 位小数',
   'validation.dateFormat': '请按 YYYY-MM-DD 格式输入日期',
+  'validation.chartDate': '请按图表格式选择日期：日和周 YYYY-MM-DD，月 YYYY-MM，年 YYYY',
+  'validation.rangeType': '请选择图表支持的时间范围类型',
   'validation.gridBeforeCommissioning': '并网日期不能早于投运日期',
   'validation.currencyRequired': '请选择货币',
   'validation.timezoneUnknown': '请从列表中选择时区',

@@ -1,0 +1,226 @@
+import type { EnergyCounter } from './device-link/values.ts';
+import { DeviceType, type RangeUnit } from './enums.ts';
+
+/**
+ * What a plant did, as figures (PRODUCT.md §4 "Energy"): the rates, income and CO2 the station
+ * overview and the fleet dashboard show, the station's live powers taken from its devices' newest
+ * readings, and the power flow between PV, battery, grid, home, wallbox and generator. Pure
+ * functions shared by the server (which answers them) and the web app (which draws them).
+ */
+
+/**
+ * CO2 a kWh of PV energy saves, in kg: the world average carbon intensity of electricity
+ * generation (IEA, "Global Energy Review", about 0.475 kg CO2 per kWh), since the grid a plant's
+ * energy displaces differs by country and hour and no per-country figure would be more honest
+ * for a fleet spread over three continents.
+ */
+export const CO2_KG_PER_KWH = 0.475;
+
+export type EnergyFigures = Record<EnergyCounter, number>;
+
+/**
+ * Energy the site used (home load and wallbox). A device that measures the load (an off-grid
+ * inverter) gives it directly; otherwise it follows from the balance of what came in (PV,
+ * generator, grid import, battery discharge) and what went elsewhere (export, battery charge),
+ * never below zero.
+ */
+export function consumptionKwh(f: EnergyFigures): number {
+  if (f.load_kwh > 0) return f.load_kwh + f.ev_kwh;
+  return Math.max(
+    0,
+    f.pv_kwh + f.generator_kwh + f.import_kwh + f.discharge_kwh - f.export_kwh - f.charge_kwh,
+  );
+}
+
+const clampPercent = (value: number) => Math.min(100, Math.max(0, value));
+
+/**
+ * Self-consumption rate: the share of the PV energy used on site (not exported), 0–100 %.
+ * Null without PV energy (a rate of nothing is not 0 %).
+ */
+export function selfConsumptionPct(pvKwh: number, exportKwh: number): number | null {
+  if (!(pvKwh > 0)) return null;
+  return clampPercent(((pvKwh - Math.min(exportKwh, pvKwh)) / pvKwh) * 100);
+}
+
+/**
+ * Autarky (self-sufficiency): the share of the consumption not bought from the grid, 0–100 %.
+ * Null without consumption.
+ */
+export function autarkyPct(consumption: number, importKwh: number): number | null {
+  if (!(consumption > 0)) return null;
+  return clampPercent(((consumption - Math.min(importKwh, consumption)) / consumption) * 100);
+}
+
+/** Income of PV energy at the station's unit price, in its currency, to the cent. */
+export function incomeOf(pvKwh: number, unitPrice: number): number {
+  return Math.round(pvKwh * unitPrice * 100) / 100;
+}
+
+/** CO2 saved by PV energy, kg. */
+export function co2SavedKg(pvKwh: number): number {
+  return pvKwh * CO2_KG_PER_KWH;
+}
+
+/** The nodes of a station's power flow. */
+export const flowNodes = ['pv', 'generator', 'grid', 'battery', 'load', 'ev'] as const;
+export type FlowNode = (typeof flowNodes)[number];
+
+/**
+ * A station's powers at one moment, W: null where no device of the station measures it.
+ * Signs: `grid_w` + import / − export; `battery_w` + charging / − discharging.
+ */
+export interface StationPowers {
+  pv_w: number | null;
+  generator_w: number | null;
+  grid_w: number | null;
+  battery_w: number | null;
+  soc_pct: number | null;
+  load_w: number | null;
+  ev_w: number | null;
+}
+
+/** One device's newest (or averaged) values, flattened as stored (`part.field` for EMS parts). */
+export interface DeviceValues {
+  device_type: DeviceType;
+  values: Record<string, number | string>;
+}
+
+/** Where each station power sits in each device type's values. */
+const powerKeys: Partial<Record<DeviceType, Partial<Record<keyof StationPowers, string>>>> = {
+  [DeviceType.inverter]: { pv_w: 'pv_power_w' },
+  [DeviceType.battery]: { battery_w: 'power_w', soc_pct: 'soc_pct' },
+  [DeviceType.offGrid]: {
+    pv_w: 'pv_power_w',
+    load_w: 'load_power_w',
+    battery_w: 'battery_power_w',
+    soc_pct: 'soc_pct',
+  },
+  [DeviceType.chargingPile]: { ev_w: 'power_w' },
+  [DeviceType.meter]: { grid_w: 'grid_power_w' },
+  [DeviceType.commercialHybrid]: { pv_w: 'pv_power_w', battery_w: 'battery_power_w', soc_pct: 'soc_pct' },
+  [DeviceType.energyManagementBox]: {
+    pv_w: 'pvs.pv_power_w',
+    battery_w: 'pcs.ac_power_w',
+    soc_pct: 'bms.soc_pct',
+    grid_w: 'meter.grid_power_w',
+    generator_w: 'generator.power_w',
+    load_w: 'load_power_w',
+  },
+};
+
+/** The value keys a device type's powers are read from (what a day curve needs of its readings). */
+export function powerValueKeys(type: DeviceType): string[] {
+  return Object.values(powerKeys[type] ?? {});
+}
+
+/**
+ * A station's powers from its devices' values: PV, battery, grid, wallbox and generator powers are
+ * sums over the devices that measure them, SOC the mean over the batteries. The home load is the
+ * balance of the others wherever the grid is measured, so the flow always balances; without a grid
+ * meter a measured load is taken as it is (an off-grid site); otherwise the load is unknown.
+ */
+export function stationPowers(devices: readonly DeviceValues[]): StationPowers {
+  const sums: Record<keyof StationPowers, number | null> = {
+    pv_w: null,
+    generator_w: null,
+    grid_w: null,
+    battery_w: null,
+    soc_pct: null,
+    load_w: null,
+    ev_w: null,
+  };
+  let socCount = 0;
+  for (const device of devices) {
+    const keys = powerKeys[device.device_type];
+    if (!keys) continue;
+    for (const [name, key] of Object.entries(keys) as [keyof StationPowers, string][]) {
+      const value = device.values[key];
+      if (typeof value !== 'number' || !Number.isFinite(value)) continue;
+      sums[name] = (sums[name] ?? 0) + value;
+      if (name === 'soc_pct') socCount += 1;
+    }
+  }
+  if (sums.soc_pct !== null) sums.soc_pct /= socCount;
+  if (sums.grid_w !== null) {
+    const balance =
+      (sums.pv_w ?? 0) + (sums.generator_w ?? 0) + sums.grid_w - (sums.battery_w ?? 0) - (sums.ev_w ?? 0);
+    sums.load_w = Math.max(0, balance);
+  }
+  return sums;
+}
+
+export interface Flow {
+  from: FlowNode;
+  to: FlowNode;
+  power_w: number;
+}
+
+/** Below this a power is noise: no flow is drawn. */
+export const FLOW_THRESHOLD_W = 5;
+
+/**
+ * The flows between the nodes: what each source (PV, generator, grid import, battery discharge)
+ * gives to each sink (home load, wallbox, battery charge, grid export), PV first to the home, then
+ * the wallbox, the battery and the grid; the generator next, then the battery, then the grid. The
+ * flows out of each source add up to its power and those into each sink to its power, whenever the
+ * powers balance (as `stationPowers` makes them when the grid is measured).
+ */
+export function powerFlows(p: StationPowers): Flow[] {
+  const positive = (value: number | null) => Math.max(0, value ?? 0);
+  const sources: [FlowNode, number][] = [
+    ['pv', positive(p.pv_w)],
+    ['generator', positive(p.generator_w)],
+    ['battery', positive(p.battery_w === null ? null : -p.battery_w)],
+    ['grid', positive(p.grid_w)],
+  ];
+  const sinks: [FlowNode, number][] = [
+    ['load', positive(p.load_w)],
+    ['ev', positive(p.ev_w)],
+    ['battery', positive(p.battery_w)],
+    ['grid', positive(p.grid_w === null ? null : -p.grid_w)],
+  ];
+  const flows: Flow[] = [];
+  for (const source of sources) {
+    for (const sink of sinks) {
+      if (source[1] <= 0) break;
+      if (sink[1] <= 0 || sink[0] === source[0]) continue;
+      const power = Math.min(source[1], sink[1]);
+      source[1] -= power;
+      sink[1] -= power;
+      if (power >= FLOW_THRESHOLD_W) flows.push({ from: source[0], to: sink[0], power_w: power });
+    }
+  }
+  return flows;
+}
+
+/** Chart rows a range unit has, and how the selector's date names them. */
+export const rangeResolution: Record<RangeUnit, 'five_minutes' | 'day' | 'month' | 'year'> = {
+  day: 'five_minutes',
+  week: 'day',
+  month: 'day',
+  year: 'month',
+  total: 'year',
+};
+
+const datePatterns: Record<RangeUnit, RegExp | null> = {
+  day: /^\d{4}-\d{2}-\d{2}$/,
+  week: /^\d{4}-\d{2}-\d{2}$/,
+  month: /^\d{4}-\d{2}$/,
+  year: /^\d{4}$/,
+  total: null,
+};
+
+/**
+ * Whether `date` is a real date in the selector's format for `unit` (SPEC.md §4: day and week
+ * yyyy-MM-dd, month yyyy-MM, year yyyy; total has none, and any date sent with it is ignored).
+ */
+export function isRangeDate(unit: RangeUnit, date: string | undefined): boolean {
+  const pattern = datePatterns[unit];
+  if (!pattern) return true;
+  if (date === undefined || !pattern.test(date)) return false;
+  const [year, month = 1, day = 1] = date.split('-').map(Number) as [number, number?, number?];
+  if (year < 1970 || year > 2200 || month < 1 || month > 12) return false;
+  const probe = new Date(Date.UTC(year, month - 1, day));
+  return probe.getUTCMonth() === month - 1 && probe.getUTCDate() === day;
+}
