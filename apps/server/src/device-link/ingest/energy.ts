@@ -70,20 +70,25 @@ export function dayEnergy(
 export class EnergyLedger {
   readonly entries = new Map<
     string,
-    { ownerId: number; period: Period; start: string; figures: EnergyFigures }
+    { ownerId: number; period: Period; start: string; figures: EnergyFigures; counted: boolean }
   >();
 
-  /** Adds `rise` to the day, month and year of local `day` for one owner. */
-  add(ownerId: number, day: string, rise: Counters, sign = 1): void {
-    if (Object.keys(rise).length === 0) return;
+  /**
+   * Adds `rise` to the day, month and year of local `day` for one owner. `counted` says a step
+   * between two readings ended in that day: its rows are then written even when nothing rose, so
+   * a period with data (a night, a wallbox without sessions) is told apart from one without.
+   */
+  add(ownerId: number, day: string, rise: Counters, sign = 1, counted = false): void {
+    if (!counted && Object.keys(rise).length === 0) return;
     for (const period of periods) {
       const start = periodStart(day, period);
       const key = `${ownerId}|${period}|${start}`;
       let entry = this.entries.get(key);
       if (!entry) {
-        entry = { ownerId, period, start, figures: zeroFigures() };
+        entry = { ownerId, period, start, figures: zeroFigures(), counted };
         this.entries.set(key, entry);
       }
+      entry.counted ||= counted;
       addInto(entry.figures, rise, sign);
     }
   }
@@ -91,7 +96,7 @@ export class EnergyLedger {
   /** Entries in key order, so concurrent writers lock rows in the same order. */
   sorted() {
     return [...this.entries.values()]
-      .filter((entry) => !isZero(entry.figures))
+      .filter((entry) => entry.counted || !isZero(entry.figures))
       .sort(
         (a, b) => a.ownerId - b.ownerId || a.period.localeCompare(b.period) || a.start.localeCompare(b.start),
       );

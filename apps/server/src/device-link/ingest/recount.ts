@@ -73,8 +73,10 @@ export async function recountDay(tx: Database, deviceId: number, day: string): P
   for (const name of energyCounters) difference[name] = figures[name] - Number(previous[name]);
   const deviceLedger = new EnergyLedger();
   const stationLedger = new EnergyLedger();
-  deviceLedger.add(deviceId, day, difference);
-  stationLedger.add(device.station_id, day, difference);
+  // a day that holds a step between two readings keeps its rows, even at zero
+  const counted = readings.length > 1 || (readings.length === 1 && before !== undefined);
+  deviceLedger.add(deviceId, day, difference, 1, counted);
+  stationLedger.add(device.station_id, day, difference, 1, counted);
   await writeEnergy(tx, 'device', deviceLedger);
   await writeEnergy(tx, 'station', stationLedger);
 

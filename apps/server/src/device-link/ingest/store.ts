@@ -230,8 +230,8 @@ export async function writeBatch(db: Database, items: readonly BatchItem[]): Pro
         if (current) {
           const rise = counterRise(current.counters, counters);
           const day = localDate(reading.ms, device.timeZone);
-          deviceLedger.add(deviceId, day, rise);
-          stationLedger.add(device.stationId, day, rise);
+          deviceLedger.add(deviceId, day, rise, 1, true);
+          stationLedger.add(device.stationId, day, rise, 1, true);
         }
         current = {
           ms: reading.ms,
