@@ -17,6 +17,8 @@ import { devicesRoutes } from './domains/devices/routes.ts';
 import { devicesService } from './domains/devices/service.ts';
 import { deviceTelemetry } from './domains/devices/telemetry.ts';
 import { operationLog } from './domains/operation-log/repository.ts';
+import { plantRepository } from './domains/plant/repository.ts';
+import { plantRoutes } from './domains/plant/routes.ts';
 import { stationBindings } from './domains/stations/bindings.ts';
 import { stationListRepository } from './domains/stations/list-repository.ts';
 import { stationListService } from './domains/stations/list-service.ts';
@@ -37,6 +39,7 @@ import { weatherService } from './domains/weather/service.ts';
 import { CallRegistry, installErrorHandler } from './http/calls.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { serveWebApp } from './http/web-app.ts';
+import { downloads } from './platform/downloads.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { createMailer } from './platform/mail/mailer.ts';
 import { throttle } from './platform/throttle.ts';
@@ -113,6 +116,8 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
     stationsService(stations, scopes, stationBindings(scopes), oplog),
     stationListService(stationListRepository(db, photoUrl), preferencesRepository(db), scopes),
   );
+  const files = downloads(db, { apiBase: config.apiBase, prefix });
+  files.route(app);
   weatherRoutes(
     calls,
     weatherService(
@@ -121,6 +126,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       weatherProvider({ baseUrl: config.weatherUrl, log: app.log.child({ part: 'weather' }) }),
     ),
   );
+  plantRoutes(calls, { repo: plantRepository(db), tenancy: scopes, downloads: files });
   photoRoutes(app, calls, photoStore(path.join(config.dataDir, 'photos'), stations), { prefix, photoUrl });
   const alarms = registerAlarmsAndMessages({
     app,
@@ -129,8 +135,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
     mailer,
     tenancy: scopes,
     operationLog: oplog,
-    apiBase: config.apiBase,
-    prefix,
+    downloads: files,
     quietMs: config.alarmQuietMs,
   });
   const deviceLink = await startDeviceLink({

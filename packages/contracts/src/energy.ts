@@ -109,6 +109,22 @@ const powerKeys: Partial<Record<DeviceType, Partial<Record<keyof StationPowers, 
   },
 };
 
+/** The station powers a device type measures. */
+export function powersOf(type: DeviceType): (keyof StationPowers)[] {
+  return Object.keys(powerKeys[type] ?? {}) as (keyof StationPowers)[];
+}
+
+/**
+ * The powers a station with these device types has: what its devices measure, and the home load
+ * wherever it is measured or the grid is (it is then the balance).
+ */
+export function stationMeasures(types: Iterable<DeviceType>): Set<keyof StationPowers> {
+  const measured = new Set<keyof StationPowers>();
+  for (const type of types) for (const name of powersOf(type)) measured.add(name);
+  if (measured.has('grid_w')) measured.add('load_w');
+  return measured;
+}
+
 /** The value keys a device type's powers are read from (what a day curve needs of its readings). */
 export function powerValueKeys(type: DeviceType): string[] {
   return Object.values(powerKeys[type] ?? {});

@@ -1,6 +1,7 @@
 import type { Database } from '@helio/db';
 import type { FastifyInstance } from 'fastify';
 import type { CallRegistry } from '../../http/calls.ts';
+import type { Downloads } from '../../platform/downloads.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { authorizationRepository } from '../messages/authorization-repository.ts';
 import { authorizationService } from '../messages/authorization-service.ts';
@@ -29,16 +30,15 @@ export function registerAlarmsAndMessages(options: {
   mailer: Mailer;
   tenancy: Tenancy;
   operationLog: OperationLog;
-  /** API_BASE as the browser sees it (download addresses), and the path prefix routes are mounted on. */
-  apiBase: string;
-  prefix: string;
+  /** Single-use download tickets of the export. */
+  downloads: Downloads;
   quietMs: number;
 }) {
   const { app, calls, db, tenancy, operationLog } = options;
   const alarms = alarmsRepository(db);
   const messages = messagesRepository(db);
   const settings = notificationSettings(db, options.quietMs);
-  const exports = alarmExport(db, alarms, { apiBase: options.apiBase, prefix: options.prefix });
+  const exports = alarmExport(alarms, options.downloads);
   alarmsRoutes(calls, {
     alarms: alarmsService(alarms, tenancy, operationLog),
     reports: reportsService(reportsRepository(db), alarms, tenancy, operationLog),
@@ -46,7 +46,6 @@ export function registerAlarmsAndMessages(options: {
     settings,
     log: operationLog,
   });
-  exports.route(app);
   messagesRoutes(
     calls,
     messages,

@@ -1,0 +1,73 @@
+import type { PassThrough } from 'node:stream';
+import type { ChartData, Language } from '@helio/contracts';
+import ExcelJS from 'exceljs';
+import type { Caller } from '../../http/calls.ts';
+import type { Downloads, DownloadWriter } from '../../platform/downloads.ts';
+import { chartTexts } from './chart-texts.ts';
+import type { ChartRequest } from './charts.ts';
+import { localClock, localDate } from './time.ts';
+
+/**
+ * The charts' .xlsx export: the very numbers of the chart's answer, one row per bucket and one
+ * column per series with its unit, under a header naming the station, the range and its time
+ * zone. Built again at download time with the caller's rights then.
+ */
+
+export interface ChartExportParams extends ChartRequest {
+  stationId: number;
+  language: Language;
+}
+
+/** Builds the chart of a station the caller may see, as the call would answer it. */
+export type ChartSource = (
+  caller: Caller,
+  stationId: number,
+  request: ChartRequest,
+) => Promise<{ data: ChartData; stationName: string }>;
+
+export function chartExport(downloads: Downloads, source: ChartSource, now: () => Date = () => new Date()) {
+  async function write(out: PassThrough, caller: Caller, params: ChartExportParams): Promise<void> {
+    const { data, stationName } = await source(caller, params.stationId, params);
+    const texts = chartTexts[params.language];
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream: out,
+      useStyles: true,
+      useSharedStrings: false,
+    });
+    const sheet = workbook.addWorksheet(texts.sheet[params.kind]);
+    const at = now().getTime();
+    const header: [string, string][] = [
+      [texts.station, stationName],
+      [texts.range, `${texts.unit[data.unit]}${data.date ? ` ${data.date}` : ''}`],
+      [texts.timezone, data.timezone],
+      [texts.exported, `${localDate(at, data.timezone)} ${localClock(at, data.timezone)}`],
+    ];
+    sheet.columns = [{ width: 22 }, ...data.series.map(() => ({ width: 20 }))];
+    for (const line of header) {
+      const row = sheet.addRow(line);
+      row.getCell(1).font = { bold: true };
+      row.commit();
+    }
+    sheet.addRow([]).commit();
+    const headings = sheet.addRow([
+      data.resolution === 'five_minutes' || data.resolution === 'hour' ? texts.time : texts.date,
+      ...data.series.map((series) => `${texts.series[series.key]} (${series.unit})`),
+    ]);
+    headings.font = { bold: true };
+    headings.commit();
+    for (const row of data.rows) sheet.addRow([row.label, ...row.values]).commit();
+    sheet.commit();
+    await workbook.commit();
+  }
+  downloads.register('chart_export', write as DownloadWriter);
+
+  return {
+    /** The ticket of an export the call has checked. */
+    async ticket(caller: Caller, params: ChartExportParams) {
+      const fileName = `${params.kind}-${params.stationId}-${params.date ?? 'total'}.xlsx`
+        .replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)
+        .replace(/[^a-z0-9.-]/g, '-');
+      return downloads.issue(caller, 'chart_export', params, fileName);
+    },
+  };
+}

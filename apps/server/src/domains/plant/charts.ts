@@ -1,0 +1,318 @@
+import {
+  type ChartData,
+  type ChartSeriesKey,
+  consumptionKwh,
+  type DeviceType,
+  incomeOf,
+  type RangeUnit,
+  rangeResolution,
+  type StationPowers,
+  stationMeasures,
+  stationPowers,
+} from '@helio/contracts';
+import { readCounters } from '@helio/contracts/device-link';
+import { type CounterReading, counterRise, type EnergyFigures } from '../../device-link/ingest/energy.ts';
+import type { EnergyRow, LatestDevice, PlantRepository, PlantStation } from './repository.ts';
+import { addDays, daysOfMonth, localClock, localDate, mondayOf, nextDay, startOfLocalDay } from './time.ts';
+
+/**
+ * The station charts (contracts api/calls/chart.ts). A day is five-minute buckets of the station's
+ * powers, averaged per device from the day's readings and combined as `stationPowers` combines a
+ * moment; every longer range reads the energy rows (day, month, year) and never the readings. A
+ * bucket or period without data is null; a future one too.
+ */
+
+export const chartKinds = ['chart', 'chartStation', 'income', 'storage', 'ems', 'embPs'] as const;
+export type ChartKind = (typeof chartKinds)[number];
+
+const FIVE_MINUTES = 5 * 60_000;
+
+type PowerKey = keyof StationPowers;
+type EnergyKey = Exclude<ChartSeriesKey, PowerKey>;
+
+/** The day curves and the bars of each chart, before the station's devices narrow them. */
+const curves: Record<Exclude<ChartKind, 'income'>, PowerKey[]> = {
+  chart: ['pv_w', 'load_w', 'grid_w', 'battery_w', 'ev_w', 'generator_w', 'soc_pct'],
+  chartStation: ['pv_w'],
+  storage: ['battery_w', 'soc_pct'],
+  ems: ['pv_w', 'battery_w', 'grid_w', 'load_w', 'generator_w', 'soc_pct'],
+  embPs: ['grid_w', 'load_w', 'battery_w', 'soc_pct'],
+};
+const bars: Record<ChartKind, EnergyKey[]> = {
+  chart: [
+    'pv_kwh',
+    'consumption_kwh',
+    'import_kwh',
+    'export_kwh',
+    'charge_kwh',
+    'discharge_kwh',
+    'ev_kwh',
+    'generator_kwh',
+  ],
+  chartStation: ['pv_kwh', 'yield_h'],
+  income: ['income', 'pv_kwh'],
+  storage: ['charge_kwh', 'discharge_kwh'],
+  ems: [
+    'pv_kwh',
+    'consumption_kwh',
+    'import_kwh',
+    'export_kwh',
+    'charge_kwh',
+    'discharge_kwh',
+    'generator_kwh',
+  ],
+  embPs: ['import_kwh', 'export_kwh', 'charge_kwh', 'discharge_kwh'],
+};
+
+/** The power an energy figure belongs to: a station without that power has no such bars. */
+const energyPower: Record<EnergyKey, PowerKey> = {
+  pv_kwh: 'pv_w',
+  consumption_kwh: 'load_w',
+  import_kwh: 'grid_w',
+  export_kwh: 'grid_w',
+  charge_kwh: 'battery_w',
+  discharge_kwh: 'battery_w',
+  ev_kwh: 'ev_w',
+  generator_kwh: 'generator_w',
+  yield_h: 'pv_w',
+  income: 'pv_w',
+};
+
+const round = (value: number, decimals: number) => {
+  const factor = 10 ** decimals;
+  return Math.round(value * factor) / factor;
+};
+
+function unitOf(key: ChartSeriesKey, currency: string): string {
+  if (key === 'soc_pct') return '%';
+  if (key === 'yield_h') return 'h';
+  if (key === 'income') return currency;
+  return key.endsWith('_w') ? 'W' : 'kWh';
+}
+
+function decimalsOf(key: ChartSeriesKey): number {
+  if (key === 'soc_pct' || key.endsWith('_w')) return 1;
+  if (key === 'income' || key === 'yield_h') return 2;
+  return 3;
+}
+
+function series(keys: ChartSeriesKey[], currency: string, kind: 'line' | 'bar'): ChartData['series'] {
+  return keys.map((key) => ({
+    key,
+    unit: unitOf(key, currency),
+    kind: key === 'soc_pct' ? 'line' : kind,
+  }));
+}
+
+/** What an energy row gives for a bar series. */
+function energyValue(key: EnergyKey, row: EnergyFigures, station: PlantStation): number | null {
+  switch (key) {
+    case 'consumption_kwh':
+      return round(consumptionKwh(row), 3);
+    case 'yield_h':
+      return station.capacity_kwp > 0 ? round(row.pv_kwh / station.capacity_kwp, 2) : null;
+    case 'income':
+      return incomeOf(row.pv_kwh, station.unit_price);
+    default:
+      return round(row[key], 3);
+  }
+}
+
+export interface ChartRequest {
+  kind: ChartKind;
+  unit: RangeUnit;
+  /** In the selector's format for the unit; absent for total. */
+  date?: string;
+}
+
+export function chartBuilder(repo: PlantRepository, now: () => Date = () => new Date()) {
+  /** Five-minute powers of a local day. */
+  async function dayCurves(
+    station: PlantStation,
+    devices: LatestDevice[],
+    keys: PowerKey[],
+    day: string,
+  ): Promise<ChartData['rows']> {
+    const tz = station.timezone;
+    const start = startOfLocalDay(day, tz);
+    const end = startOfLocalDay(nextDay(day), tz);
+    const buckets = Math.ceil((end - start) / FIVE_MINUTES);
+    const types = new Map(devices.map((device) => [device.device_id, device.device_type]));
+    const readings = await repo.readings([...types.keys()], start, end);
+    // per bucket and device: sums and counts of each numeric value
+    const sums: Map<number, Map<string, [number, number]>>[] = Array.from(
+      { length: buckets },
+      () => new Map(),
+    );
+    for (const reading of readings) {
+      const bucket = Math.floor((reading.ms - start) / FIVE_MINUTES);
+      const slot = sums[bucket];
+      if (!slot) continue;
+      let device = slot.get(reading.device_id);
+      if (!device) {
+        device = new Map();
+        slot.set(reading.device_id, device);
+      }
+      for (const [key, value] of Object.entries(reading.values)) {
+        if (typeof value !== 'number') continue;
+        const sum = device.get(key);
+        if (sum) {
+          sum[0] += value;
+          sum[1] += 1;
+        } else device.set(key, [value, 1]);
+      }
+    }
+    const nowMs = now().getTime();
+    return sums.map((slot, index) => {
+      const at = start + index * FIVE_MINUTES;
+      const label = localClock(at, tz);
+      if (slot.size === 0 || at > nowMs)
+        return { period: new Date(at).toISOString(), label, values: keys.map(() => null) };
+      const powers = stationPowers(
+        [...slot].map(([deviceId, values]) => ({
+          device_type: types.get(deviceId) as DeviceType,
+          values: Object.fromEntries([...values].map(([key, [sum, count]]) => [key, sum / count])),
+        })),
+      );
+      return {
+        period: new Date(at).toISOString(),
+        label,
+        values: keys.map((key) => {
+          const value = powers[key];
+          return value === null ? null : round(value, decimalsOf(key));
+        }),
+      };
+    });
+  }
+
+  /** Hourly PV energy and income of a local day, from the counters of its readings. */
+  async function dayIncome(
+    station: PlantStation,
+    devices: LatestDevice[],
+    keys: EnergyKey[],
+    day: string,
+  ): Promise<ChartData['rows']> {
+    const tz = station.timezone;
+    const start = startOfLocalDay(day, tz);
+    const end = startOfLocalDay(nextDay(day), tz);
+    const hours: number[] = [];
+    for (let at = start; at < end; at += 3_600_000) hours.push(at);
+    const types = new Map(devices.map((device) => [device.device_id, device.device_type]));
+    const readings = await repo.readings([...types.keys()], start, end, { withBefore: true });
+    const pv: (number | null)[] = hours.map(() => null);
+    const previous = new Map<number, CounterReading>();
+    for (const reading of readings) {
+      const type = types.get(reading.device_id);
+      if (type === undefined) continue;
+      const current: CounterReading = { ms: reading.ms, counters: readCounters(type, reading.values) };
+      const before = previous.get(reading.device_id);
+      previous.set(reading.device_id, current);
+      if (!before || reading.ms < start || current.counters.pv_kwh === undefined) continue;
+      const hour = Math.floor((reading.ms - start) / 3_600_000);
+      pv[hour] = (pv[hour] ?? 0) + (counterRise(before.counters, current.counters).pv_kwh ?? 0);
+    }
+    const nowMs = now().getTime();
+    return hours.map((at, index) => {
+      const energy = at > nowMs ? null : (pv[index] ?? null);
+      return {
+        period: new Date(at).toISOString(),
+        label: localClock(at, tz),
+        values: keys.map((key) => {
+          if (energy === null) return null;
+          return key === 'income' ? incomeOf(energy, station.unit_price) : round(energy, 3);
+        }),
+      };
+    });
+  }
+
+  /** Bars of the periods of a range, null where there is no energy row. */
+  function barRows(
+    station: PlantStation,
+    keys: EnergyKey[],
+    periods: { period: string; label: string; start: string }[],
+    rows: EnergyRow[],
+  ): ChartData['rows'] {
+    const byStart = new Map(rows.map((row) => [row.period_start, row]));
+    return periods.map(({ period, label, start }) => {
+      const row = byStart.get(start);
+      return { period, label, values: keys.map((key) => (row ? energyValue(key, row, station) : null)) };
+    });
+  }
+
+  return {
+    /** The chart of a station the caller may see (the caller's check is the service's). */
+    async build(station: PlantStation, request: ChartRequest): Promise<ChartData> {
+      const devices = await repo.latest(station.station_id);
+      const measured = stationMeasures(devices.map((device) => device.device_type));
+      const { unit, kind } = request;
+      const tz = station.timezone;
+      const base = {
+        station_id: station.station_id,
+        timezone: tz,
+        unit,
+        currency: station.currency,
+      };
+      if (unit === 'day') {
+        const day = request.date as string;
+        if (kind === 'income') {
+          const keys = bars.income.filter((key) => measured.has(energyPower[key]));
+          return {
+            ...base,
+            date: day,
+            resolution: 'hour',
+            series: series(keys, station.currency, 'bar'),
+            rows: keys.length === 0 ? [] : await dayIncome(station, devices, keys, day),
+          };
+        }
+        const keys = curves[kind].filter((key) => measured.has(key));
+        return {
+          ...base,
+          date: day,
+          resolution: 'five_minutes',
+          series: series(keys, station.currency, 'line'),
+          rows: await dayCurves(station, devices, keys, day),
+        };
+      }
+      const keys = bars[kind].filter(
+        (key) => measured.has(energyPower[key]) && !(key === 'yield_h' && station.capacity_kwp <= 0),
+      );
+      let date: string | null;
+      let periods: { period: string; label: string; start: string }[];
+      let rows: EnergyRow[];
+      if (unit === 'week' || unit === 'month') {
+        const days =
+          unit === 'week'
+            ? Array.from({ length: 7 }, (_, index) => addDays(mondayOf(request.date as string), index))
+            : daysOfMonth(request.date as string);
+        date = unit === 'week' ? (days[0] as string) : (request.date as string);
+        periods = days.map((day) => ({ period: day, label: day, start: day }));
+        rows = await repo.energyRows(station.station_id, 'd', days[0] as string, days.at(-1) as string);
+      } else if (unit === 'year') {
+        const year = request.date as string;
+        date = year;
+        periods = Array.from({ length: 12 }, (_, index) => {
+          const month = `${year}-${String(index + 1).padStart(2, '0')}`;
+          return { period: month, label: month, start: `${month}-01` };
+        });
+        rows = await repo.energyRows(station.station_id, 'm', `${year}-01-01`, `${year}-12-01`);
+      } else {
+        date = null;
+        const thisYear = Number(localDate(now().getTime(), tz).slice(0, 4));
+        const first = Math.min(Number((await repo.firstYear(station.station_id)) ?? thisYear), thisYear);
+        periods = [];
+        for (let year = first; year <= thisYear; year += 1)
+          periods.push({ period: String(year), label: String(year), start: `${year}-01-01` });
+        rows = await repo.energyRows(station.station_id, 'y', `${first}-01-01`, `${thisYear}-01-01`);
+      }
+      return {
+        ...base,
+        date,
+        resolution: rangeResolution[unit] as ChartData['resolution'],
+        series: series(keys, station.currency, 'bar'),
+        rows: barRows(station, keys, periods, rows),
+      };
+    },
+  };
+}
+
+export type ChartBuilder = ReturnType<typeof chartBuilder>;

@@ -1,0 +1,257 @@
+import type { DeviceType } from '@helio/contracts';
+import { energyCounters } from '@helio/contracts/device-link';
+import { type Database, queryRows } from '@helio/db';
+import { type SQL, sql } from 'drizzle-orm';
+import type { EnergyFigures } from '../../device-link/ingest/energy.ts';
+import type { Period } from '../../device-link/ingest/periods.ts';
+import type { Caller } from '../../http/calls.ts';
+import { stationViewScope } from '../tenancy/tenancy.ts';
+
+/** All the SQL of what a plant did: its station, its devices' newest readings, energy rows, a day's readings. */
+
+export interface PlantStation {
+  station_id: number;
+  station_name: string;
+  station_type: number;
+  timezone: string;
+  currency: string;
+  unit_price: number;
+  capacity_kwp: number;
+  commissioning_date: string | null;
+}
+
+export interface LatestDevice {
+  device_id: number;
+  sn: string;
+  device_type: DeviceType;
+  status: 'online' | 'offline' | 'alarm';
+  report_interval_s: number;
+  /** Newest reading, ms; null when the device never reported. */
+  ms: number | null;
+  values: Record<string, number | string> | null;
+  power_w: number | null;
+  pv_power_w: number | null;
+  total_kwh: number | null;
+}
+
+export interface EnergyRow extends EnergyFigures {
+  period: Period;
+  period_start: string;
+}
+
+export interface DayReading {
+  device_id: number;
+  ms: number;
+  values: Record<string, number | string>;
+}
+
+const columns = sql.raw(energyCounters.map((name) => `${name}::float8 as ${name}`).join(', '));
+const sums = sql.raw(energyCounters.map((name) => `coalesce(sum(${name}), 0)::float8 as ${name}`).join(', '));
+
+const toEnergyRow = (row: Record<string, unknown>): EnergyRow => {
+  const result = { period: row.period, period_start: row.period_start } as EnergyRow;
+  for (const name of energyCounters) result[name] = Number(row[name]);
+  return result;
+};
+
+export function plantRepository(db: Database) {
+  return {
+    async station(stationId: number): Promise<PlantStation | undefined> {
+      const [row] = await queryRows<PlantStation>(
+        db,
+        sql`select station_id, station_name, station_type, timezone, currency, unit_price::float8 as unit_price,
+                   capacity_kwp::float8 as capacity_kwp, to_char(commissioning_date, 'YYYY-MM-DD') as commissioning_date
+            from stations where station_id = ${stationId}`,
+      );
+      return row && { ...row, unit_price: Number(row.unit_price), capacity_kwp: Number(row.capacity_kwp) };
+    },
+
+    /** The station's devices with their newest readings, by device id. */
+    async latest(stationId: number): Promise<LatestDevice[]> {
+      const rows = await queryRows<LatestDevice & { ms: string | null }>(
+        db,
+        sql`select d.device_id, d.sn, d.device_type, d.status, d.report_interval_s,
+                   (extract(epoch from l.ts) * 1000)::bigint as ms, l.values, l.power_w, l.pv_power_w, l.total_kwh
+            from devices d left join device_latest l using (device_id)
+            where d.station_id = ${stationId}
+            order by d.device_id`,
+      );
+      return rows.map((row) => ({ ...row, ms: row.ms === null ? null : Number(row.ms) }));
+    },
+
+    /** Energy rows of a station for one period kind between two period starts (inclusive). */
+    async energyRows(stationId: number, period: Period, from: string, to: string): Promise<EnergyRow[]> {
+      const rows = await queryRows<Record<string, unknown>>(
+        db,
+        sql`select period, to_char(period_start, 'YYYY-MM-DD') as period_start, ${columns}
+            from station_energy
+            where station_id = ${stationId} and period = ${period}
+              and period_start between ${from}::date and ${to}::date
+            order by period_start`,
+      );
+      return rows.map(toEnergyRow);
+    },
+
+    /** The day, month and year rows of a local date, and the sum of all year rows (the total). */
+    async periodFigures(
+      owner: { stationId: number } | { deviceIds: number[] },
+      day: string,
+    ): Promise<{ day?: EnergyRow; month?: EnergyRow; year?: EnergyRow; total?: EnergyFigures }> {
+      const [table, where]: [SQL, SQL] =
+        'stationId' in owner
+          ? [sql`station_energy`, sql`station_id = ${owner.stationId}`]
+          : [
+              sql`device_energy`,
+              owner.deviceIds.length === 0
+                ? sql`false`
+                : sql`device_id in (${sql.join(
+                    owner.deviceIds.map((id) => sql`${id}`),
+                    sql`, `,
+                  )})`,
+            ];
+      const rows = await queryRows<Record<string, unknown>>(
+        db,
+        sql`select period, to_char(period_start, 'YYYY-MM-DD') as period_start, ${sums}
+            from ${table}
+            where ${where} and ((period = 'd' and period_start = ${day}::date)
+               or (period = 'm' and period_start = ${`${day.slice(0, 7)}-01`}::date)
+               or period = 'y')
+            group by period, period_start`,
+      );
+      const found = rows.map(toEnergyRow);
+      const years = found.filter((row) => row.period === 'y');
+      const total =
+        years.length === 0
+          ? undefined
+          : (Object.fromEntries(
+              energyCounters.map((name) => [name, years.reduce((sum, row) => sum + row[name], 0)]),
+            ) as EnergyFigures);
+      return {
+        day: found.find((row) => row.period === 'd'),
+        month: found.find((row) => row.period === 'm'),
+        year: found.find((row) => row.period === 'y' && row.period_start === `${day.slice(0, 4)}-01-01`),
+        total,
+      };
+    },
+
+    /** The first year a station has energy in, if any. */
+    async firstYear(stationId: number): Promise<string | undefined> {
+      const [row] = await queryRows<{ first: string | null }>(
+        db,
+        sql`select to_char(min(period_start), 'YYYY') as first from station_energy
+            where station_id = ${stationId} and period = 'y'`,
+      );
+      return row?.first ?? undefined;
+    },
+
+    /** The readings of some devices between two instants, oldest first; with the one before `fromMs` of each. */
+    async readings(
+      deviceIds: number[],
+      fromMs: number,
+      toMs: number,
+      options: { withBefore?: boolean } = {},
+    ): Promise<DayReading[]> {
+      if (deviceIds.length === 0) return [];
+      const ids = sql.join(
+        deviceIds.map((id) => sql`${id}`),
+        sql`, `,
+      );
+      const from = new Date(fromMs).toISOString();
+      const to = new Date(toMs).toISOString();
+      const before = options.withBefore
+        ? sql`union all
+              select b.device_id, b.ms, b.values from unnest(array[${ids}]::int[]) as i(device_id)
+              cross join lateral (
+                select r.device_id, (extract(epoch from r.ts) * 1000)::bigint as ms, r.values from readings r
+                where r.device_id = i.device_id and r.ts < ${from}::timestamptz
+                  and r.ts >= ${from}::timestamptz - interval '2 days'
+                order by r.ts desc limit 1) b`
+        : sql``;
+      const rows = await queryRows<{
+        device_id: number;
+        ms: string;
+        values: Record<string, number | string>;
+      }>(
+        db,
+        sql`select device_id, ms, values from (
+              select device_id, (extract(epoch from ts) * 1000)::bigint as ms, values from readings
+              where device_id in (${ids}) and ts >= ${from}::timestamptz and ts < ${to}::timestamptz
+              ${before}
+            ) r order by ms`,
+      );
+      return rows.map((row) => ({ device_id: row.device_id, ms: Number(row.ms), values: row.values }));
+    },
+
+    /** Wallbox readings for charging sessions: state, session energy and power only. */
+    async pileReadings(
+      deviceIds: number[],
+      fromMs: number,
+    ): Promise<
+      {
+        device_id: number;
+        ms: number;
+        state: string | null;
+        session_kwh: number | null;
+        power_w: number | null;
+      }[]
+    > {
+      if (deviceIds.length === 0) return [];
+      const rows = await queryRows<{
+        device_id: number;
+        ms: string;
+        state: string | null;
+        session_kwh: number | null;
+        power_w: number | null;
+      }>(
+        db,
+        sql`select device_id, (extract(epoch from ts) * 1000)::bigint as ms, values->>'pile_state' as state,
+                   (values->>'session_kwh')::float8 as session_kwh, (values->>'power_w')::float8 as power_w
+            from readings
+            where device_id in (${sql.join(
+              deviceIds.map((id) => sql`${id}`),
+              sql`, `,
+            )}) and ts >= ${new Date(fromMs).toISOString()}::timestamptz
+            order by device_id, ts`,
+      );
+      return rows.map((row) => ({ ...row, ms: Number(row.ms) }));
+    },
+
+    /** The caller's visible stations' PV energy today (each in its own zone) and in total, by currency. */
+    async savings(caller: Caller): Promise<
+      {
+        currency: string;
+        stations: number;
+        today_pv: number;
+        total_pv: number;
+        today_income: number;
+        total_income: number;
+      }[]
+    > {
+      const rows = await queryRows<Record<string, string | number>>(
+        db,
+        sql`select s.currency, count(*)::int as stations,
+                   coalesce(sum(t.pv_kwh), 0)::float8 as today_pv,
+                   coalesce(sum(y.pv_kwh), 0)::float8 as total_pv,
+                   coalesce(sum(t.pv_kwh * s.unit_price), 0)::float8 as today_income,
+                   coalesce(sum(y.pv_kwh * s.unit_price), 0)::float8 as total_income
+            from stations s
+            left join station_energy t on t.station_id = s.station_id and t.period = 'd'
+                 and t.period_start = (now() at time zone s.timezone)::date
+            left join lateral (select sum(e.pv_kwh) as pv_kwh from station_energy e
+                               where e.station_id = s.station_id and e.period = 'y') y on true
+            where ${stationViewScope(caller, 's')}
+            group by s.currency`,
+      );
+      return rows.map((row) => ({
+        currency: String(row.currency),
+        stations: Number(row.stations),
+        today_pv: Number(row.today_pv),
+        total_pv: Number(row.total_pv),
+        today_income: Number(row.today_income),
+        total_income: Number(row.total_income),
+      }));
+    },
+  };
+}
+
+export type PlantRepository = ReturnType<typeof plantRepository>;

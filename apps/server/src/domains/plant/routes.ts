@@ -1,0 +1,72 @@
+import {
+  chart,
+  type EmsRange,
+  emsRangeUnit,
+  plant,
+  type RangeUnit,
+  type StationRange,
+  stationRangeUnit,
+} from '@helio/contracts';
+import type { CallRegistry } from '../../http/calls.ts';
+import type { Downloads } from '../../platform/downloads.ts';
+import type { Tenancy } from '../tenancy/tenancy.ts';
+import { chartExport } from './chart-export.ts';
+import { type ChartKind, chartBuilder } from './charts.ts';
+import type { PlantRepository } from './repository.ts';
+import { plantService } from './service.ts';
+
+/** The overview, power-flow and chart calls of a plant, and the charts' export. */
+export function plantRoutes(
+  calls: CallRegistry,
+  options: { repo: PlantRepository; tenancy: Tenancy; downloads: Downloads; now?: () => Date },
+): void {
+  const service = plantService(options.repo, options.tenancy, options.now);
+  const charts = chartBuilder(options.repo, options.now);
+  const exports = chartExport(
+    options.downloads,
+    async (caller, stationId, request) => {
+      const station = await service.seen(caller, stationId);
+      return { data: await charts.build(station, request), stationName: station.station_name };
+    },
+    options.now,
+  );
+
+  calls.handle(plant.overview, ({ body, caller }) => service.overview(caller, body.station_id));
+  calls.handle(plant.storageOverview, ({ body, caller }) => service.storageOverview(caller, body.station_id));
+  calls.handle(plant.allSavings, ({ caller }) => service.allSavings(caller));
+  calls.handle(plant.isHighStation, ({ body, caller }) => service.isHighStation(caller, body.station_id));
+  calls.handle(plant.isParallel, ({ body, caller }) => service.isParallel(caller, body.station_id));
+  calls.handle(plant.parallelStationData, ({ body, caller }) =>
+    service.parallelStationData(caller, body.station_id),
+  );
+  calls.handle(plant.powerFlow, ({ body, caller }) => service.powerFlow(caller, body.station_id));
+  calls.handle(plant.pileOverview, ({ body, caller }) => service.pileOverview(caller, body.station_id));
+  calls.handle(plant.emsIndex, ({ body, caller }) => service.emsIndex(caller, body.station_id));
+
+  const chartCalls: [typeof chart.chart, ChartKind, (type: number) => RangeUnit][] = [
+    [chart.chart, 'chart', (type) => stationRangeUnit(type as StationRange)],
+    [chart.chartStation, 'chartStation', (type) => stationRangeUnit(type as StationRange)],
+    [chart.income, 'income', (type) => stationRangeUnit(type as StationRange)],
+    [chart.storageChart, 'storage', (type) => stationRangeUnit(type as StationRange)],
+    [chart.emsStationChart, 'ems', (type) => emsRangeUnit(type as EmsRange)],
+    [chart.embPsChart, 'embPs', (type) => emsRangeUnit(type as EmsRange)],
+  ];
+  for (const [call, kind, unitOf] of chartCalls) {
+    calls.handle(call, async ({ body, caller, language }) => {
+      const unit = unitOf(body.type);
+      const request = {
+        kind,
+        unit,
+        ...(unit === 'total' || body.date === undefined ? {} : { date: body.date }),
+      };
+      const station = await service.seen(caller, body.station_id);
+      if (body.export === 1)
+        return exports.ticket(caller, {
+          ...request,
+          stationId: station.station_id,
+          language: body.language ?? language,
+        });
+      return charts.build(station, request);
+    });
+  }
+}
