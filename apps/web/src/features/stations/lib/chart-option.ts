@@ -198,12 +198,19 @@ export function stationChartOption(input: ChartOptionInput): EChartsCoreOption {
     return [escapeHtml(row.label), ...lines].join('<br/>');
   };
 
-  const rightAxes = Math.max(0, axes.length - 1);
   return {
     animation: false,
     color: series.map((one) => seriesColors[one.key]),
     legend: { type: 'scroll', top: 0 },
-    grid: { left: 56, right: 24 + rightAxes * AXIS_WIDTH_PX, top: 56, bottom: dense ? 64 : 32 },
+    // The plot shrinks to keep its axis labels and names inside the canvas, however narrow.
+    grid: {
+      left: 8,
+      right: 8,
+      top: 56,
+      bottom: dense ? 40 : 8,
+      outerBoundsMode: 'same',
+      outerBoundsContain: 'all',
+    },
     tooltip: { trigger: 'axis', confine: true, formatter: tooltipFormatter },
     xAxis: {
       type: 'category',

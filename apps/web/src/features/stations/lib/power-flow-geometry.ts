@@ -16,21 +16,22 @@ export interface Point {
 }
 
 /** Where a node's name and value go, seen from its circle. */
-export type LabelSide = 'below' | 'right';
+export type LabelSide = 'below' | 'right' | 'left';
 
-export const VIEW_BOX = { width: 520, height: 420 } as const;
-export const HUB: Point = { x: 260, y: 200 };
-export const HUB_RADIUS = 12;
-export const NODE_RADIUS = 30;
+/** Compact enough that its texts stay legible on a phone, where the diagram is ~300 px wide. */
+export const VIEW_BOX = { width: 400, height: 404 } as const;
+export const HUB: Point = { x: 200, y: 190 };
+export const HUB_RADIUS = 11;
+export const NODE_RADIUS = 28;
 
 /** One place per node; the ones a station lacks are simply not drawn. */
 export const nodeSlots: Record<FlowNode, Point & { label: LabelSide }> = {
-  pv: { x: 260, y: 52, label: 'right' },
-  generator: { x: 76, y: 60, label: 'below' },
-  grid: { x: 70, y: 200, label: 'below' },
-  load: { x: 450, y: 200, label: 'below' },
-  battery: { x: 260, y: 336, label: 'right' },
-  ev: { x: 450, y: 330, label: 'below' },
+  pv: { x: 200, y: 44, label: 'right' },
+  generator: { x: 56, y: 52, label: 'below' },
+  grid: { x: 52, y: 190, label: 'below' },
+  load: { x: 348, y: 190, label: 'below' },
+  battery: { x: 200, y: 322, label: 'left' },
+  ev: { x: 346, y: 318, label: 'below' },
 };
 
 /** The order nodes are drawn and read out in. */
@@ -134,10 +135,11 @@ export function dashSeconds(powerW: number): number | undefined {
 }
 
 /** Where a node's texts go: the first line (name) and the second (value), and their anchor. */
-export function labelPlacement(node: FlowNode): { x: number; y: number; anchor: 'start' | 'middle' } {
+export function labelPlacement(node: FlowNode): { x: number; y: number; anchor: 'start' | 'middle' | 'end' } {
   const slot = nodeSlots[node];
-  if (slot.label === 'right') return { x: slot.x + NODE_RADIUS + 10, y: slot.y - 4, anchor: 'start' };
-  return { x: slot.x, y: slot.y + NODE_RADIUS + 18, anchor: 'middle' };
+  if (slot.label === 'right') return { x: slot.x + NODE_RADIUS + 10, y: slot.y - 6, anchor: 'start' };
+  if (slot.label === 'left') return { x: slot.x - NODE_RADIUS - 10, y: slot.y - 6, anchor: 'end' };
+  return { x: slot.x, y: slot.y + NODE_RADIUS + 17, anchor: 'middle' };
 }
 
 /** The arrowhead at the end of a moving line, pointing the way the power goes (SVG polygon points). */

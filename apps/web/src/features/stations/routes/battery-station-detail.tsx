@@ -1,42 +1,57 @@
-import { CloudOutlined, LineChartOutlined, NodeIndexOutlined } from '@ant-design/icons';
+import type { StationItem } from '@helio/contracts';
 import { useTranslation } from 'react-i18next';
-import { NoDataCard } from '../components/no-data-card.tsx';
+import { useStationOverview, useStorageOverview } from '../api/plant.ts';
+import { BatteryStationFigures, stationFlows } from '../components/energy-cards.tsx';
 import { NoStationSelected } from '../components/no-station-selected.tsx';
+import { PowerFlow } from '../components/power-flow.tsx';
 import { StationAlarmsCard } from '../components/station-alarms-card.tsx';
+import { type ChartTab, StationChart } from '../components/station-chart.tsx';
 import { StationOverview } from '../components/station-overview.tsx';
+import { WeatherCard } from '../components/weather-card.tsx';
 import { useDetailStation } from './detail-context.ts';
+
+/** Station types that are built around a battery: the battery chart is offered before any report. */
+const storageTypes = new Set<number>([4, 5, 6]);
+
+function BatteryStationScreen({ station }: { station: StationItem }) {
+  const { t } = useTranslation();
+  const overview = useStationOverview(station.station_id);
+  const storage = useStorageOverview(station.station_id);
+  const hasBattery = overview.data
+    ? stationFlows(overview.data.power, overview.data.total, storage.data?.battery_count ?? 0).battery
+    : storageTypes.has(station.station_type);
+  const tabs: ChartTab[] = [
+    { kind: 'station' },
+    { kind: 'yield' },
+    { kind: 'income' },
+    ...(hasBattery ? [{ kind: 'battery' as const }] : []),
+  ];
+  return (
+    <StationOverview
+      station={station}
+      figures={<BatteryStationFigures stationId={station.station_id} />}
+      sections={
+        <>
+          <PowerFlow stationId={station.station_id} />
+          <WeatherCard stationId={station.station_id} />
+          <StationAlarmsCard stationId={station.station_id} />
+          <StationChart
+            stationId={station.station_id}
+            zone={station.timezone}
+            family="station"
+            tabs={tabs}
+            title={t('stations.chart.title')}
+          />
+        </>
+      }
+    />
+  );
+}
 
 /** /station-detail/battery: on-grid, storage, off-grid and storage-with-wallbox stations (types 1, 4, 5, 6). */
 export function BatteryStationDetailRoute() {
   const { t } = useTranslation();
   const station = useDetailStation();
   if (!station) return <NoStationSelected title={t('pages.stationDetail.battery')} />;
-  return (
-    <StationOverview
-      station={station}
-      sections={
-        <>
-          <NoDataCard
-            title={t('stations.detail.powerFlow')}
-            description={t('stations.detail.powerFlowEmpty')}
-            icon={<NodeIndexOutlined />}
-            testId="station-power-flow"
-          />
-          <NoDataCard
-            title={t('stations.detail.energyChart')}
-            description={t('stations.detail.energyChartEmpty')}
-            icon={<LineChartOutlined />}
-            testId="station-energy-chart"
-          />
-          <NoDataCard
-            title={t('stations.detail.weather')}
-            description={t('stations.detail.weatherEmpty')}
-            icon={<CloudOutlined />}
-            testId="station-weather"
-          />
-          <StationAlarmsCard stationId={station.station_id} />
-        </>
-      }
-    />
-  );
+  return <BatteryStationScreen station={station} />;
 }

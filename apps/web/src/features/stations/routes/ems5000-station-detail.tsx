@@ -1,10 +1,15 @@
-import { ApartmentOutlined, CloudOutlined, LineChartOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { NoDataCard } from '../components/no-data-card.tsx';
+import { EmsFigures, EmsSystem } from '../components/ems-system.tsx';
 import { NoStationSelected } from '../components/no-station-selected.tsx';
+import { PowerFlow } from '../components/power-flow.tsx';
 import { StationAlarmsCard } from '../components/station-alarms-card.tsx';
+import { type ChartTab, StationChart } from '../components/station-chart.tsx';
 import { StationOverview } from '../components/station-overview.tsx';
+import { WeatherCard } from '../components/weather-card.tsx';
 import { useDetailStation } from './detail-context.ts';
+
+/** The energy-management charts (types 1 day, 2 month, 3 year, 4 total). */
+const emsTabs: readonly ChartTab[] = [{ kind: 'ems' }, { kind: 'embPs' }];
 
 /** /station-detail/ems5000: commercial storage stations with an EMS 5000 (type 9). */
 export function Ems5000StationDetailRoute() {
@@ -14,27 +19,20 @@ export function Ems5000StationDetailRoute() {
   return (
     <StationOverview
       station={station}
+      figures={<EmsFigures stationId={station.station_id} currency={station.currency} />}
       sections={
         <>
-          <NoDataCard
-            title={t('stations.detail.emsSystem')}
-            description={t('stations.detail.emsSystemEmpty')}
-            icon={<ApartmentOutlined />}
-            testId="station-ems-system"
-          />
-          <NoDataCard
-            title={t('stations.detail.energyChart')}
-            description={t('stations.detail.energyChartEmpty')}
-            icon={<LineChartOutlined />}
-            testId="station-energy-chart"
-          />
-          <NoDataCard
-            title={t('stations.detail.weather')}
-            description={t('stations.detail.weatherEmpty')}
-            icon={<CloudOutlined />}
-            testId="station-weather"
-          />
+          <PowerFlow stationId={station.station_id} />
+          <WeatherCard stationId={station.station_id} />
           <StationAlarmsCard stationId={station.station_id} />
+          <EmsSystem stationId={station.station_id} />
+          <StationChart
+            stationId={station.station_id}
+            zone={station.timezone}
+            family="ems"
+            tabs={emsTabs}
+            title={t('stations.chart.titleEms')}
+          />
         </>
       }
     />

@@ -1,10 +1,13 @@
-import { CalendarOutlined, HistoryOutlined, LineChartOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { NoDataCard } from '../components/no-data-card.tsx';
 import { NoStationSelected } from '../components/no-station-selected.tsx';
+import { PileFigures, PileSessions } from '../components/pile-overview.tsx';
 import { StationAlarmsCard } from '../components/station-alarms-card.tsx';
+import { type ChartTab, StationChart } from '../components/station-chart.tsx';
 import { StationOverview } from '../components/station-overview.tsx';
 import { useDetailStation } from './detail-context.ts';
+
+/** A wallbox station's chart: the charging power of a day, the charged energy of longer periods. */
+const pileTabs: readonly ChartTab[] = [{ kind: 'station', keys: ['ev_w', 'ev_kwh'] }];
 
 /** /station-detail/pile: wallbox stations (type 8). */
 export function PileStationDetailRoute() {
@@ -14,27 +17,21 @@ export function PileStationDetailRoute() {
   return (
     <StationOverview
       station={station}
+      figures={<PileFigures stationId={station.station_id} />}
       sections={
         <>
-          <NoDataCard
-            title={t('stations.detail.chargingRecords')}
-            description={t('stations.detail.chargingRecordsEmpty')}
-            icon={<HistoryOutlined />}
-            testId="station-charging-records"
+          <PileSessions stationId={station.station_id} />
+          <StationChart
+            stationId={station.station_id}
+            zone={station.timezone}
+            family="station"
+            tabs={pileTabs}
+            title={t('stations.chart.titlePile')}
           />
-          <NoDataCard
-            title={t('stations.detail.chargingPlan')}
-            description={t('stations.detail.chargingPlanEmpty')}
-            icon={<CalendarOutlined />}
-            testId="station-charging-plan"
-          />
-          <NoDataCard
-            title={t('stations.detail.energyChart')}
-            description={t('stations.detail.energyChartEmpty')}
-            icon={<LineChartOutlined />}
-            testId="station-energy-chart"
-          />
-          <StationAlarmsCard stationId={station.station_id} />
+          {/* Nothing beside it on this screen: the alarms take the whole row. */}
+          <div className="station-section-wide">
+            <StationAlarmsCard stationId={station.station_id} />
+          </div>
         </>
       }
     />

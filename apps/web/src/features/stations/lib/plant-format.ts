@@ -1,0 +1,87 @@
+import { formatCo2, formatPercent, formatQuantity, GAP_TEXT, type QuantityKind } from '@helio/contracts';
+import { energyText, figureText, powerText } from './format.ts';
+
+/**
+ * Texts of a plant's figures beyond power and energy (format.ts): rates, money, CO2, temperatures
+ * and the values of EMS 5000 parts, all by the display rules of SPEC.md §9 (`@helio/contracts`).
+ * A gap is '--', never 0.
+ */
+
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/** A rate the API gives as 0–100 (self-consumption, autarky, SOC), with 1 decimal. */
+export function percentText(pct: number | null | undefined): string {
+  return figureText(formatPercent(isNumber(pct) ? pct / 100 : null));
+}
+
+/** CO2 saved: kg below 10,000 kg, t from there. */
+export const co2Text = (kg: number | null | undefined) => figureText(formatCo2(kg));
+
+/** An amount in the station's currency, grouped and with the currency's sign in the interface language. */
+export function moneyText(amount: number | null | undefined, currency: string, language: string): string {
+  if (!isNumber(amount)) return GAP_TEXT;
+  try {
+    return new Intl.NumberFormat(language, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    }).format(amount);
+  } catch {
+    // A currency code the browser does not know.
+    return `${amount.toFixed(2)} ${currency}`;
+  }
+}
+
+/** A temperature in °C with 1 decimal. */
+export function temperatureText(celsius: number | null | undefined): string {
+  const text = formatQuantity(celsius, 'temperature');
+  return text === GAP_TEXT ? GAP_TEXT : `${text} °C`;
+}
+
+/** Full-load hours (kWh per kWp), 2 decimals. */
+export function hoursText(hours: number | null | undefined): string {
+  const text = formatQuantity(hours, 'other');
+  return text === GAP_TEXT ? GAP_TEXT : `${text} h`;
+}
+
+/** Units of part values by the suffix of their names (`ac_voltage_v` → V). */
+const suffixes: readonly [string, QuantityKind | 'power' | 'energy' | 'percent', string][] = [
+  ['_w', 'power', ''],
+  ['_kwh', 'energy', ''],
+  ['_pct', 'percent', ''],
+  ['_v', 'voltage', 'V'],
+  ['_a', 'current', 'A'],
+  ['_c', 'temperature', '°C'],
+  ['_hz', 'frequency', 'Hz'],
+];
+
+/**
+ * A value of an EMS 5000 part as text by its name's unit suffix: power and energy scaled, SOC
+ * with 1 decimal, voltage, current and temperature with 1, frequency and other values with 2.
+ */
+export function partValueText(name: string, value: number | null | undefined): string {
+  const match = suffixes.find(([suffix]) => name.endsWith(suffix));
+  if (!match) return formatQuantity(value, 'other');
+  const [, kind, unit] = match;
+  if (kind === 'power') return powerText(value);
+  if (kind === 'energy') return energyText(value);
+  if (kind === 'percent') return percentText(value);
+  const text = formatQuantity(value, kind);
+  return text === GAP_TEXT ? GAP_TEXT : `${text} ${unit}`;
+}
+
+/** How long a charging session lasted (or lasts so far): "1 h 5 min" in the interface language. */
+export function durationText(
+  startIso: string,
+  endIso: string | null,
+  nowMs: number,
+  language: string,
+): string {
+  const end = endIso ? Date.parse(endIso) : nowMs;
+  const minutes = Math.max(0, Math.round((end - Date.parse(startIso)) / 60_000));
+  const unit = (value: number, name: 'hour' | 'minute') =>
+    new Intl.NumberFormat(language, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
+  const hours = Math.floor(minutes / 60);
+  return hours > 0 ? `${unit(hours, 'hour')} ${unit(minutes % 60, 'minute')}` : unit(minutes, 'minute');
+}
