@@ -140,6 +140,7 @@ function FlowDiagram({ data, reducedMotion }: { data: PowerFlowData; reducedMoti
         aria-labelledby={`${titleId} ${descId}`}
         data-testid="power-flow-svg"
         data-motion={reducedMotion ? 'reduced' : 'animated'}
+        data-stale={data.stale}
       >
         <title id={titleId}>{t('stations.flow.title')}</title>
         <desc id={descId}>{sentences.length ? sentences.join('. ') : t('stations.flow.noFlow')}</desc>

@@ -189,7 +189,7 @@ export function WeatherIcon({ condition, size = 48 }: { condition: WeatherLabel;
         picture = (
           <>
             <Cloud dark={!look.icy} />
-            <Falling amount={look.amount ?? 2} draw={stone(look.icy ? ICE : '#cbd5e1')} />
+            <Falling amount={look.amount ?? 2} draw={stone(look.icy ? ICE : '#94a3b8')} />
           </>
         );
         break;
