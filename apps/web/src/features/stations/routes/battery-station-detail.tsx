@@ -10,16 +10,17 @@ import { StationOverview } from '../components/station-overview.tsx';
 import { WeatherCard } from '../components/weather-card.tsx';
 import { useDetailStation } from './detail-context.ts';
 
-/** Station types that are built around a battery: the battery chart is offered before any report. */
+/** Station types built around a battery: they always offer the battery chart; an on-grid one once it has a battery. */
 const storageTypes = new Set<number>([4, 5, 6]);
 
 function BatteryStationScreen({ station }: { station: StationItem }) {
   const { t } = useTranslation();
   const overview = useStationOverview(station.station_id);
   const storage = useStorageOverview(station.station_id);
-  const hasBattery = overview.data
-    ? stationFlows(overview.data.power, overview.data.total, storage.data?.battery_count ?? 0).battery
-    : storageTypes.has(station.station_type);
+  const hasBattery =
+    storageTypes.has(station.station_type) ||
+    (overview.data !== undefined &&
+      stationFlows(overview.data.power, overview.data.total, storage.data?.battery_count ?? 0).battery);
   const tabs: ChartTab[] = [
     { kind: 'station' },
     { kind: 'yield' },
