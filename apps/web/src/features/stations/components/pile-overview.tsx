@@ -5,10 +5,10 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { useNow } from '../../../hooks/use-now.ts';
-import { formatZonedDateTime, knownZone, localZone } from '../../devices/index.ts';
+import { knownZone, localZone } from '../../devices/index.ts';
 import { usePileOverview } from '../api/plant.ts';
 import { energyText, powerText } from '../lib/format.ts';
-import { durationText } from '../lib/plant-format.ts';
+import { durationText, zonedDateTimeText } from '../lib/plant-format.ts';
 import { EnergyCardsPending } from './energy-cards.tsx';
 
 type PileData = NonNullable<ReturnType<typeof usePileOverview>['data']>;
@@ -81,7 +81,7 @@ function Sessions({ data }: { data: PileData }) {
   const { t, i18n } = useTranslation();
   const now = useNow(60_000);
   const zone = knownZone(data.timezone) ?? localZone();
-  const time = (iso: string) => formatZonedDateTime(Date.parse(iso), zone, i18n.language);
+  const time = (iso: string) => zonedDateTimeText(iso, zone, i18n.language);
   const columns: ColumnsType<Session> = [
     { key: 'started', title: t('stations.pile.started'), render: (_, row) => time(row.started_at) },
     {

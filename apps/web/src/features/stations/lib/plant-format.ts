@@ -85,3 +85,18 @@ export function durationText(
   const hours = Math.floor(minutes / 60);
   return hours > 0 ? `${unit(hours, 'hour')} ${unit(minutes % 60, 'minute')}` : unit(minutes, 'minute');
 }
+
+/** An instant as a short date and time (no seconds) in the station's zone and the interface language. */
+export function zonedDateTimeText(iso: string, zone: string, language: string): string {
+  try {
+    return new Intl.DateTimeFormat(language, {
+      dateStyle: 'short',
+      timeStyle: 'short',
+      timeZone: zone,
+    }).format(new Date(iso));
+  } catch {
+    return new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' }).format(
+      new Date(iso),
+    );
+  }
+}
