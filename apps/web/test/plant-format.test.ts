@@ -46,6 +46,7 @@ describe('plant figures', () => {
     expect(co2Text(12_345)).toBe('12.35 t');
     expect(co2Text(1.06)).toBe('1.1 kg');
     expect(moneyText(14.637, 'PLN', 'pl')).toMatch(/^14,64\sz(ł|l)$/);
+    expect(moneyText(119.91, 'CLP', 'en')).toMatch(/^CLP\s120$/);
     expect(moneyText(null, 'PLN', 'en')).toBe('--');
     expect(temperatureText(-2.04)).toBe('-2.0 °C');
     expect(temperatureText(null)).toBe('--');

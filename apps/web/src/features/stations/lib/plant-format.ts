@@ -17,16 +17,14 @@ export function percentText(pct: number | null | undefined): string {
 /** CO2 saved: kg below 10,000 kg, t from there. */
 export const co2Text = (kg: number | null | undefined) => figureText(formatCo2(kg));
 
-/** An amount in the station's currency, grouped and with the currency's sign in the interface language. */
+/**
+ * An amount in the station's currency, grouped and with the currency's sign in the interface
+ * language, with the currency's own decimals (2 for EUR, none for CLP or JPY).
+ */
 export function moneyText(amount: number | null | undefined, currency: string, language: string): string {
   if (!isNumber(amount)) return GAP_TEXT;
   try {
-    return new Intl.NumberFormat(language, {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    }).format(amount);
+    return new Intl.NumberFormat(language, { style: 'currency', currency }).format(amount);
   } catch {
     // A currency code the browser does not know.
     return `${amount.toFixed(2)} ${currency}`;
