@@ -86,32 +86,48 @@ export interface DeviceValues {
   values: Record<string, number | string>;
 }
 
-/** Where each station power sits in each device type's values. */
-const powerKeys: Partial<Record<DeviceType, Partial<Record<keyof StationPowers, string>>>> = {
-  [DeviceType.inverter]: { pv_w: 'pv_power_w' },
-  [DeviceType.battery]: { battery_w: 'power_w', soc_pct: 'soc_pct' },
-  [DeviceType.offGrid]: {
-    pv_w: 'pv_power_w',
-    load_w: 'load_power_w',
-    battery_w: 'battery_power_w',
-    soc_pct: 'soc_pct',
-  },
-  [DeviceType.chargingPile]: { ev_w: 'power_w' },
-  [DeviceType.meter]: { grid_w: 'grid_power_w' },
-  [DeviceType.commercialHybrid]: { pv_w: 'pv_power_w', battery_w: 'battery_power_w', soc_pct: 'soc_pct' },
-  [DeviceType.energyManagementBox]: {
-    pv_w: 'pvs.pv_power_w',
-    battery_w: 'pcs.ac_power_w',
-    soc_pct: 'bms.soc_pct',
-    grid_w: 'meter.grid_power_w',
-    generator_w: 'generator.power_w',
-    load_w: 'load_power_w',
-  },
+/**
+ * Where each station power is read, best source first. Several devices may measure one thing (an
+ * off-grid inverter and the battery beside it both report the battery's power; an EMS 5000's PVS
+ * and a hybrid inverter both the PV): a power is the sum over the devices of the first source that
+ * reports it, in the order energy counters are given to devices, so nothing is counted twice.
+ */
+const E = DeviceType.energyManagementBox;
+const powerSources: Record<keyof StationPowers, readonly (readonly [DeviceType, string])[]> = {
+  pv_w: [
+    [E, 'pvs.pv_power_w'],
+    [DeviceType.inverter, 'pv_power_w'],
+    [DeviceType.commercialHybrid, 'pv_power_w'],
+    [DeviceType.offGrid, 'pv_power_w'],
+  ],
+  battery_w: [
+    [E, 'pcs.ac_power_w'],
+    [DeviceType.battery, 'power_w'],
+    [DeviceType.commercialHybrid, 'battery_power_w'],
+    [DeviceType.offGrid, 'battery_power_w'],
+  ],
+  soc_pct: [
+    [E, 'bms.soc_pct'],
+    [DeviceType.battery, 'soc_pct'],
+    [DeviceType.commercialHybrid, 'soc_pct'],
+    [DeviceType.offGrid, 'soc_pct'],
+  ],
+  grid_w: [
+    [E, 'meter.grid_power_w'],
+    [DeviceType.meter, 'grid_power_w'],
+  ],
+  load_w: [
+    [E, 'load_power_w'],
+    [DeviceType.offGrid, 'load_power_w'],
+  ],
+  ev_w: [[DeviceType.chargingPile, 'power_w']],
+  generator_w: [[E, 'generator.power_w']],
 };
+const powerNames = Object.keys(powerSources) as (keyof StationPowers)[];
 
 /** The station powers a device type measures. */
 export function powersOf(type: DeviceType): (keyof StationPowers)[] {
-  return Object.keys(powerKeys[type] ?? {}) as (keyof StationPowers)[];
+  return powerNames.filter((name) => powerSources[name].some(([source]) => source === type));
 }
 
 /**
@@ -127,43 +143,42 @@ export function stationMeasures(types: Iterable<DeviceType>): Set<keyof StationP
 
 /** The value keys a device type's powers are read from (what a day curve needs of its readings). */
 export function powerValueKeys(type: DeviceType): string[] {
-  return Object.values(powerKeys[type] ?? {});
+  return powerNames.flatMap((name) =>
+    powerSources[name].filter(([source]) => source === type).map(([, key]) => key),
+  );
 }
 
 /**
- * A station's powers from its devices' values: PV, battery, grid, wallbox and generator powers are
- * sums over the devices that measure them, SOC the mean over the batteries. The home load is the
- * balance of the others wherever the grid is measured, so the flow always balances; without a grid
- * meter a measured load is taken as it is (an off-grid site); otherwise the load is unknown.
+ * A station's powers from its devices' values: each power summed over the devices of its best
+ * source (see `powerSources`), SOC the mean over them. The home load is the balance of the others
+ * wherever the grid is measured, so the flow always balances; without a grid meter a measured load
+ * is taken as it is (an off-grid site); otherwise the load is unknown.
  */
 export function stationPowers(devices: readonly DeviceValues[]): StationPowers {
-  const sums: Record<keyof StationPowers, number | null> = {
-    pv_w: null,
-    generator_w: null,
-    grid_w: null,
-    battery_w: null,
-    soc_pct: null,
-    load_w: null,
-    ev_w: null,
-  };
-  let socCount = 0;
-  for (const device of devices) {
-    const keys = powerKeys[device.device_type];
-    if (!keys) continue;
-    for (const [name, key] of Object.entries(keys) as [keyof StationPowers, string][]) {
-      const value = device.values[key];
-      if (typeof value !== 'number' || !Number.isFinite(value)) continue;
-      sums[name] = (sums[name] ?? 0) + value;
-      if (name === 'soc_pct') socCount += 1;
+  const powers = {} as StationPowers;
+  for (const name of powerNames) {
+    powers[name] = null;
+    for (const [type, key] of powerSources[name]) {
+      const values = devices
+        .filter((device) => device.device_type === type)
+        .map((device) => device.values[key])
+        .filter((value): value is number => typeof value === 'number' && Number.isFinite(value));
+      if (values.length === 0) continue;
+      const sum = values.reduce((total, value) => total + value, 0);
+      powers[name] = name === 'soc_pct' ? sum / values.length : sum;
+      break;
     }
   }
-  if (sums.soc_pct !== null) sums.soc_pct /= socCount;
-  if (sums.grid_w !== null) {
+  if (powers.grid_w !== null) {
     const balance =
-      (sums.pv_w ?? 0) + (sums.generator_w ?? 0) + sums.grid_w - (sums.battery_w ?? 0) - (sums.ev_w ?? 0);
-    sums.load_w = Math.max(0, balance);
+      (powers.pv_w ?? 0) +
+      (powers.generator_w ?? 0) +
+      powers.grid_w -
+      (powers.battery_w ?? 0) -
+      (powers.ev_w ?? 0);
+    powers.load_w = Math.max(0, balance);
   }
-  return sums;
+  return powers;
 }
 
 export interface Flow {

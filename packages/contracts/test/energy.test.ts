@@ -118,6 +118,25 @@ describe('station powers and flows', () => {
     expect(stationMeasures([DeviceType.chargingPile]).has('pv_w')).toBe(false);
   });
 
+  it('counts a power measured twice once: the battery beside an off-grid inverter, the PVS beside a hybrid', () => {
+    const offGrid = stationPowers([
+      {
+        device_type: DeviceType.offGrid,
+        values: { pv_power_w: 900, battery_power_w: 700, soc_pct: 80, load_power_w: 200 },
+      },
+      { device_type: DeviceType.battery, values: { power_w: 700, soc_pct: 81 } },
+    ]);
+    expect(offGrid).toMatchObject({ pv_w: 900, battery_w: 700, soc_pct: 81, load_w: 200, grid_w: null });
+    const commercial = stationPowers([
+      { device_type: DeviceType.commercialHybrid, values: { pv_power_w: 5000, battery_power_w: 1000 } },
+      {
+        device_type: DeviceType.energyManagementBox,
+        values: { 'pvs.pv_power_w': 5000, 'pcs.ac_power_w': 1000, 'meter.grid_power_w': -1000 },
+      },
+    ]);
+    expect(commercial).toMatchObject({ pv_w: 5000, battery_w: 1000, grid_w: -1000, load_w: 3000 });
+  });
+
   it('averages SOC over the batteries and leaves unmeasured powers null', () => {
     const powers = stationPowers([
       { device_type: DeviceType.battery, values: { power_w: 100, soc_pct: 40 } },
