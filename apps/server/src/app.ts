@@ -28,6 +28,9 @@ import { preferencesRepository } from './domains/stations/preferences-repository
 import { stationsRepository } from './domains/stations/repository.ts';
 import { stationsRoutes } from './domains/stations/routes.ts';
 import { stationsService } from './domains/stations/service.ts';
+import { statisticsRepository } from './domains/statistics/repository.ts';
+import { statisticsRoutes } from './domains/statistics/routes.ts';
+import { statisticsService } from './domains/statistics/service.ts';
 import { tenancy } from './domains/tenancy/tenancy.ts';
 import { passwordReset } from './domains/users/password-reset.ts';
 import { usersRepository } from './domains/users/repository.ts';
@@ -169,6 +172,8 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
     deviceTelemetry(db),
     scopes,
   );
+
+  statisticsRoutes(calls, statisticsService(statisticsRepository(db), auth));
 
   const document = openApiDocument({ version: config.version, prefix });
   app.get(`${prefix}openapi.json`, async () => document);

@@ -31,6 +31,7 @@ describe('api/user/login', () => {
       'alarmList',
       'myUser',
       'myLog',
+      'dataStatistics',
     ]);
   });
 

@@ -14,6 +14,12 @@ import type { z } from 'zod';
 import { parseBody } from './parse-body.ts';
 import { httpStatusOf, Refusal } from './refusal.ts';
 
+/**
+ * What a token may call: `full`, a sign-in, every call; `statistics`, the fleet dashboard's token,
+ * only the calls registered with `{ scopes: ['statistics'] }`.
+ */
+export type SessionScope = 'full' | 'statistics';
+
 /** Who is calling, resolved from the Token header by the auth domain. */
 export interface Caller {
   userId: number;
@@ -22,6 +28,8 @@ export interface Caller {
   sessionId: number;
   /** The read-only demo account (user id 5): every write is refused with 9001. */
   isDemo: boolean;
+  /** What the token may call; absent means `full`. */
+  scope?: SessionScope;
   /** The client's address, for the operation log (set by the call pipeline). */
   clientIp?: string;
 }
@@ -70,9 +78,18 @@ export function errorEnvelope(code: ErrorCode, requestId: string, refusal?: Refu
   return envelope;
 }
 
+/** How a call is registered beyond its contract. */
+export interface HandleOptions {
+  /**
+   * Scopes of restricted tokens (besides `full`) that may make this call; every other call
+   * refuses them with 9001.
+   */
+  scopes?: readonly Exclude<SessionScope, 'full'>[];
+}
+
 /**
  * Registers contract calls as POST routes. The chain of every call: authenticate (unless public)
- * → demo read-only check for writes → validate the body → handler → envelope.
+ * → token scope check → demo read-only check for writes → validate the body → handler → envelope.
  */
 export class CallRegistry {
   readonly registered = new Set<string>();
@@ -84,16 +101,22 @@ export class CallRegistry {
     private readonly options: CallRegistryOptions,
   ) {}
 
-  /** Authenticates a non-public call's Token (else 1000) and refuses writes by the demo account (9001). */
+  /**
+   * Authenticates a non-public call's Token (else 1000), refuses a restricted token the call does
+   * not allow (9001) and writes by the demo account (9001).
+   */
   private async callerOf(
     request: FastifyRequest,
     call: Pick<CallDef, 'access' | 'kind'>,
+    options: HandleOptions = {},
   ): Promise<Caller | null> {
     if (call.access !== 'user') return null;
     const token = request.headers.token;
     const caller =
       typeof token === 'string' && token.length > 0 ? await this.options.authenticate(token) : null;
     if (!caller) throw new Refusal('1000');
+    const scope = caller.scope ?? 'full';
+    if (scope !== 'full' && !options.scopes?.includes(scope)) throw new Refusal('9001');
     if (call.kind === 'write' && caller.isDemo) throw new Refusal('9001');
     return { ...caller, clientIp: request.ip };
   }
@@ -115,13 +138,13 @@ export class CallRegistry {
     return { ...okEnvelope(data ?? null), request_id: request.id };
   }
 
-  handle<C extends CallDef>(call: C, handler: CallHandler<C>): void {
+  handle<C extends CallDef>(call: C, handler: CallHandler<C>, options: HandleOptions = {}): void {
     if (this.registered.has(call.path)) throw new Error(`call ${call.path} registered twice`);
     this.registered.add(call.path);
     this.app.post(
       `${this.options.prefix}${call.path}`,
       async (request: FastifyRequest, reply: FastifyReply) => {
-        const caller = await this.callerOf(request, call);
+        const caller = await this.callerOf(request, call, options);
         const body = parseBody(call.body, request.body);
         const userAgent = request.headers['user-agent'];
         const lang = request.headers.lang;

@@ -3,9 +3,12 @@ import type { FastifyServerOptions } from 'fastify';
 /** The web app's credentialed sign-in route `/login/{name}/{pwd}` must never be logged as typed. */
 const credentialedLogin = /^(\/login\/)[^/?#]*\/[^/?#]*/;
 
+/** The fleet dashboard's link `/statistics/{lang}/{user_id}/{ticket}` carries a single-use ticket. */
+const dashboardLink = /^(\/statistics\/[^/?#]*\/[^/?#]*\/)[^/?#]+/;
+
 /** Masks the secrets a URL can carry before it reaches a log line. */
 export function redactUrl(url: string): string {
-  return url.replace(credentialedLogin, '$1[redacted]/[redacted]');
+  return url.replace(credentialedLogin, '$1[redacted]/[redacted]').replace(dashboardLink, '$1[redacted]');
 }
 
 /**

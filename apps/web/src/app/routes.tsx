@@ -60,6 +60,14 @@ const PileStationDetailRoute = lazy(() =>
     default: m.PileStationDetailRoute,
   })),
 );
+// The fleet dashboard names station and device types, statuses and severities with those screens' texts.
+const StatisticsDashboardRoute = lazy(
+  withTexts(['statistics', 'devices', 'stations', 'alarms'], () =>
+    import('../features/statistics/routes/statistics-dashboard.tsx').then((m) => ({
+      default: m.StatisticsDashboardRoute,
+    })),
+  ),
+);
 const Ems5000StationDetailRoute = lazy(() =>
   import('../features/stations/routes/ems5000-station-detail.tsx').then((m) => ({
     default: m.Ems5000StationDetailRoute,
@@ -71,6 +79,8 @@ const Ems5000StationDetailRoute = lazy(() =>
  * once instead of suspending. A failure is left to the route's own boundary.
  */
 export function preloadFirstScreen(pathname: string): Promise<unknown> {
+  // the fleet dashboard has no frame of the portal: its route loads its own code
+  if (pathname.startsWith('/statistics/')) return Promise.resolve();
   const onLogin = pathname === '/' || pathname === '/login' || pathname.startsWith('/login/');
   return (onLogin ? LoginRoute : AppLayout).preload().catch(() => undefined);
 }
@@ -107,6 +117,12 @@ export function AppRoutes() {
           <Route path="ems5000" element={page(<Ems5000StationDetailRoute />)} />
         </Route>
       </Route>
+      {/*
+        The fleet dashboard of "data statistics", in its own tab: outside the frame and the sign-in
+        guard, as its link (user id and single-use ticket) signs it in by itself.
+      */}
+      <Route path="/statistics/:lang" element={page(<StatisticsDashboardRoute />)} />
+      <Route path="/statistics/:lang/:userId/:ticket" element={page(<StatisticsDashboardRoute />)} />
       {/* Any unknown path goes to the login page (SPEC.md §2). */}
       <Route path="*" element={<Navigate to="/login" replace />} />
     </Routes>

@@ -25,8 +25,9 @@ const appTexts: Record<Language, () => Promise<{ default: Texts }>> = {
  * Parts of the `translation` texts that the first screen does without, downloaded with the code
  * that shows them (src/locales/<part>/<language>.json): `accounts` for the user dialogs, password
  * recovery and user management, `devices`, `stations`, `alarms` (alarm list, abnormal reports, the
- * alarms of a device or station) and `messages` (messages, authorization requests, operation log,
- * notification settings). Once a part is loaded, a language switch loads it too.
+ * alarms of a device or station), `messages` (messages, authorization requests, operation log,
+ * notification settings) and `statistics` (the fleet dashboard). Once a part is loaded, a language
+ * switch loads it too.
  */
 const textParts = {
   accounts: {
@@ -63,6 +64,13 @@ const textParts = {
     pl: () => import('../locales/messages/pl.json'),
     cs: () => import('../locales/messages/cs.json'),
     it: () => import('../locales/messages/it.json'),
+  },
+  statistics: {
+    en: () => import('../locales/statistics/en.json'),
+    'zh-CN': () => import('../locales/statistics/zh-CN.json'),
+    pl: () => import('../locales/statistics/pl.json'),
+    cs: () => import('../locales/statistics/cs.json'),
+    it: () => import('../locales/statistics/it.json'),
   },
 } satisfies Record<string, Record<Language, () => Promise<{ default: Texts }>>>;
 

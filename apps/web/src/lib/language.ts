@@ -40,6 +40,19 @@ export async function changeLanguage(language: Language): Promise<void> {
   publish({ language, antdLocale });
 }
 
+/**
+ * Shows a language without remembering it in curLang: the fleet dashboard follows its link's
+ * language, which must not change the portal's language in the user's other tabs.
+ */
+export async function showLanguage(language: Language): Promise<void> {
+  if (state.language === language && state.antdLocale) return;
+  const request = ++latestRequest;
+  const antdLocale = await loadLanguage(language);
+  if (request !== latestRequest) return;
+  await activateLanguage(language);
+  publish({ language, antdLocale });
+}
+
 export function subscribeLanguage(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -64,8 +64,23 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     clientIp: text('client_ip'),
     userAgent: text('user_agent'),
+    /**
+     * What the token may call: `full` (a sign-in) every call; `statistics` (the fleet dashboard's
+     * token) only the calls its routes allow it, the call pipeline refusing it any other.
+     */
+    scope: text('scope').notNull().default('full'),
+    /** The sign-in a dashboard token was made from: the token ends when that session ends. */
+    parentSessionId: bigint('parent_session_id', { mode: 'number' }).references(
+      (): AnyPgColumn => sessions.sessionId,
+      { onDelete: 'cascade' },
+    ),
   },
-  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
+    index('sessions_user_idx').on(t.userId),
+    check('sessions_scope_check', sql`${t.scope} in ('full', 'statistics')`),
+    check('sessions_parent_check', sql`(${t.scope} = 'full') = (${t.parentSessionId} is null)`),
+  ],
 );
 
 /**

@@ -25,9 +25,10 @@ export const throttles = pgTable('throttles', {
 });
 
 /**
- * Single-use download tickets (the alarm export): the call that checks the caller and the filter
- * answers a ticket, and a GET with it streams the file once, without a token (a browser download
- * cannot send one). Only the SHA-256 of the ticket is kept.
+ * Single-use tickets, by `kind`. Downloads (the exports): the call that checks the caller and the
+ * filter answers a ticket, and a GET with it streams the file once, without a token (a browser
+ * download cannot send one). `statistics`: the fleet dashboard's link, traded once for a dashboard
+ * token. Only the SHA-256 of the ticket is kept.
  */
 export const downloadTickets = pgTable('download_tickets', {
   ticketHash: text('ticket_hash').primaryKey(),

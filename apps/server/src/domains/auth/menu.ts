@@ -1,6 +1,10 @@
 import { type MenuItem, RoleId } from '@helio/contracts';
 
-/** The sidebar of SPEC.md §2 for a role: user management is for installers only. */
+/**
+ * The sidebar of SPEC.md §2 for a role: user management is for installers only. "Data statistics"
+ * (SPEC.md §6, both roles) opens the fleet dashboard in a new tab rather than a screen of the
+ * portal: the web app asks api/statistics/ticket for its link.
+ */
 export function menuFor(roleId: number): MenuItem[] {
   const menu: MenuItem[] = [
     { menu_id: 'dashboard', path: '/dashboard' },
@@ -9,5 +13,6 @@ export function menuFor(roleId: number): MenuItem[] {
   ];
   if (roleId === RoleId.installer) menu.push({ menu_id: 'myUser', path: '/myUser/myUser' });
   menu.push({ menu_id: 'myLog', path: '/myLog/myLog' });
+  menu.push({ menu_id: 'dataStatistics', path: '/statistics' });
   return menu;
 }

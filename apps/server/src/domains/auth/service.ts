@@ -1,5 +1,5 @@
 import { DEMO_USER_ID, type Language, RoleId } from '@helio/contracts';
-import type { Caller } from '../../http/calls.ts';
+import type { Caller, SessionScope } from '../../http/calls.ts';
 import { Refusal } from '../../http/refusal.ts';
 import type { Throttle, ThrottleLimit } from '../../platform/throttle.ts';
 import type { OperationLog } from '../operation-log/repository.ts';
@@ -97,7 +97,38 @@ export function authService(repo: AuthRepository, options: AuthServiceOptions) {
         installerLevel: session.installerLevel,
         sessionId: session.sessionId,
         isDemo: session.userId === DEMO_USER_ID,
+        scope: session.scope,
       };
+    },
+
+    /**
+     * A restricted token (the fleet dashboard's) made from the user's live sign-in `parentSessionId`:
+     * it lasts `ttlMs` but never beyond that sign-in, and ends when the sign-in is revoked. Null when
+     * the sign-in is no longer live or is not the user's.
+     */
+    async issueRestrictedSession(input: {
+      userId: number;
+      parentSessionId: number;
+      scope: Exclude<SessionScope, 'full'>;
+      ttlMs: number;
+      clientIp: string;
+      userAgent: string | undefined;
+    }): Promise<{ token: string; expiresAt: Date } | null> {
+      const at = now();
+      const parent = await repo.findLiveSignIn(input.parentSessionId, at);
+      if (!parent || parent.userId !== input.userId) return null;
+      const expiresAt = new Date(Math.min(at.getTime() + input.ttlMs, parent.expiresAt.getTime()));
+      const token = newSessionToken();
+      await repo.createSession({
+        userId: input.userId,
+        tokenHash: hashToken(token),
+        expiresAt,
+        clientIp: input.clientIp,
+        userAgent: input.userAgent ?? null,
+        scope: input.scope,
+        parentSessionId: input.parentSessionId,
+      });
+      return { token, expiresAt };
     },
 
     async logout(caller: Caller): Promise<null> {

@@ -8,9 +8,10 @@ import { type SQL, sql } from 'drizzle-orm';
 
 /**
  * Station status from its devices (contracts `stationStates`): alarm if any device is in alarm,
- * else online if any is online, else offline if it has devices, else no_device.
+ * else online if any is online, else offline if it has devices, else no_device. It reads the
+ * columns `alarm`, `online` and `device_count` of a subquery named `fleet`.
  */
-const derivedStatus = sql`case
+export const derivedStatus = sql`case
   when fleet.alarm > 0 then 'alarm'
   when fleet.online > 0 then 'online'
   when fleet.device_count > 0 then 'offline'

@@ -7,10 +7,11 @@ import * as device from './device.ts';
 import * as message from './message.ts';
 import * as plant from './plant.ts';
 import * as station from './station.ts';
+import * as statistics from './statistics.ts';
 import * as user from './user.ts';
 import * as weather from './weather.ts';
 
-export { alarm, auth, chart, common, device, message, plant, station, user, weather };
+export { alarm, auth, chart, common, device, message, plant, station, statistics, user, weather };
 
 /** Every call of the API, by domain; the server's route test walks this list. */
 export const allCalls: CallDef[] = [
@@ -86,6 +87,9 @@ export const allCalls: CallDef[] = [
   message.requestList,
   message.requestAnswer,
   message.logList,
+  statistics.ticket,
+  statistics.redeem,
+  statistics.fleet,
 ];
 
 /** Every multipart upload: not JSON calls, so tested and documented apart from `allCalls`. */
