@@ -88,9 +88,15 @@ describe('the demo plants', () => {
       sql`select d.sn, l.total_kwh, (extract(epoch from l.ts) * 1000)::bigint as ms
           from device_latest l join devices d using (device_id)`,
     );
+    const charge = await queryRows<{ device_id: number; soc: number; ms: string }>(
+      server.database.db,
+      sql`select l.device_id, (l.values->>'soc_pct')::float8 as soc, (extract(epoch from l.ts) * 1000)::bigint as ms
+          from device_latest l join devices d using (device_id) where d.device_type = 2`,
+    );
+    expect(charge.length).toBeGreaterThan(0);
     await demo.stop();
 
-    // a second start: new secrets, history only for the gap, counters carry on
+    // a second start: new secrets, history only for the gap, counters and the batteries' charge carry on
     const again = await start();
     await again.ready;
     const after = await queryRows<{ sn: string; total_kwh: number | null }>(
@@ -106,6 +112,15 @@ describe('the demo plants', () => {
       sql`select count(*)::int as n from (select device_id, ts from readings group by 1, 2 having count(*) > 1) x`,
     );
     expect(repeated!.n).toBe(0);
+    for (const battery of charge) {
+      const [next] = await queryRows<{ soc: number }>(
+        server.database.db,
+        sql`select (values->>'soc_pct')::float8 as soc from readings
+            where device_id = ${battery.device_id} and ts > to_timestamp(${Number(battery.ms) / 1000})
+            order by ts limit 1`,
+      );
+      if (next) expect(Math.abs(next.soc - battery.soc), `battery ${battery.device_id}`).toBeLessThan(5);
+    }
     await again.stop();
   });
 });

@@ -60,7 +60,13 @@ class SimulatedPlant implements Plant {
   private cellC = 0;
   private state: PlantState;
 
-  constructor(config: PlantConfig, seed: number, startMs: number, initialCounters: Partial<EnergyCounters>) {
+  constructor(
+    config: PlantConfig,
+    seed: number,
+    startMs: number,
+    initialCounters: Partial<EnergyCounters>,
+    initialSocPct?: number,
+  ) {
     assertTimeZone(config.timeZone);
     // The plant owns its copy: settings change it, the caller's object stays as it was.
     this.config = structuredClone(config);
@@ -77,7 +83,13 @@ class SimulatedPlant implements Plant {
     if (battery) {
       const random = new Random(deriveSeed(seed, 'battery.initial'));
       const floor = floorSocPct(battery);
-      this.battery = new Battery(battery, floor + (battery.maxSocPct - floor) * random.uniform(0.3, 0.8));
+      const drawn = floor + (battery.maxSocPct - floor) * random.uniform(0.3, 0.8);
+      // a plant that ran before carries on from the charge it had, within the battery's limits
+      const soc =
+        initialSocPct === undefined || !Number.isFinite(initialSocPct)
+          ? drawn
+          : Math.min(battery.maxSocPct, Math.max(floor, initialSocPct));
+      this.battery = new Battery(battery, soc);
     } else {
       this.battery = null;
     }
@@ -244,13 +256,15 @@ class SimulatedPlant implements Plant {
 
 /**
  * A plant for `config`, its randomness drawn from `seed` (same seed, same data), starting at
- * `startMs` with its energy counters at `initialCounters` (zero when absent).
+ * `startMs` with its energy counters at `initialCounters` (zero when absent) and its battery at
+ * `initialSocPct` (drawn from the seed when absent).
  */
 export function createPlant(
   config: PlantConfig,
   seed: number,
   startMs: number,
   initialCounters: Partial<EnergyCounters> = {},
+  initialSocPct?: number,
 ): Plant {
-  return new SimulatedPlant(config, seed, startMs, initialCounters);
+  return new SimulatedPlant(config, seed, startMs, initialCounters, initialSocPct);
 }

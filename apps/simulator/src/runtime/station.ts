@@ -27,6 +27,8 @@ export interface StationDefinition {
   startMs: number;
   /** Counters the plant starts from (a demo plant that already ran), kWh. */
   initialCounters?: Partial<EnergyCounters>;
+  /** State of charge the battery starts at (a demo plant that already ran), %. */
+  initialSocPct?: number;
 }
 
 export class StationSimulation {
@@ -49,6 +51,7 @@ export class StationSimulation {
       deriveSeed(this.seed, 'plant'),
       definition.startMs,
       definition.initialCounters,
+      definition.initialSocPct,
     );
     // what the equipment allows, whatever settings lower later: the bounds of a dry run
     this.hardware = {

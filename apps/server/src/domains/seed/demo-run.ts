@@ -73,7 +73,19 @@ function simulationOf(seeded: SeededDemoPlant, now: number, historyDays: number)
         .filter((device) => device.latestValues !== undefined)
         .map((device) => ({ deviceType: device.deviceType, values: device.latestValues! })),
     ),
+    // the battery carries on from its last reported charge, so the SOC curve does not jump
+    ...soc(seeded.devices),
   });
+}
+
+function soc(devices: readonly { latestValues?: Record<string, number | string> }[]): {
+  initialSocPct?: number;
+} {
+  for (const device of devices) {
+    const value = device.latestValues?.soc_pct ?? device.latestValues?.['bms.soc_pct'];
+    if (typeof value === 'number') return { initialSocPct: value };
+  }
+  return {};
 }
 
 /**
