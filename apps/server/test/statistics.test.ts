@@ -74,6 +74,12 @@ describe('the dashboard link', () => {
     account = await registerAccount(server, 1, 'statlink');
   });
 
+  it('is not taken by the file downloads: a dashboard ticket sent there stays redeemable', async () => {
+    const { userId, ticket } = linkParts((await issueTicket(account.token)).url);
+    expect((await fetch(`${server.url}/downloads/${ticket}`)).status).toBe(404);
+    expect((await redeem(userId, ticket)).body).toMatchObject({ code: 1 });
+  });
+
   it('carries the user id and a single-use ticket valid for a minute, never the session token', async () => {
     const before = Date.now();
     const link = await issueTicket(account.token);

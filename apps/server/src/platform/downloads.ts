@@ -78,7 +78,7 @@ export function downloads(db: Database, options: { apiBase: string; prefix: stri
               .header('cache-control', 'no-store')
               .type('text/plain')
               .send('Not found or expired');
-          if (!TICKET.test(ticket)) return refuse();
+          if (!TICKET.test(ticket) || writers.size === 0) return refuse();
           const [claimed] = await queryRows<{
             user_id: number;
             kind: string;
@@ -90,6 +90,10 @@ export function downloads(db: Database, options: { apiBase: string; prefix: stri
             sql`update download_tickets t set used_at = now()
               from users u
               where t.ticket_hash = ${hashTicket(ticket)} and t.used_at is null and t.expires_at > now()
+                and t.kind in (${sql.join(
+                  [...writers.keys()].map((kind) => sql`${kind}`),
+                  sql`, `,
+                )})
                 and u.user_id = t.user_id
               returning t.user_id, t.kind, t.params, u.role_id, u.installer_level`,
           );
