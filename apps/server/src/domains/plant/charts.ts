@@ -3,7 +3,9 @@ import {
   type ChartSeriesKey,
   consumptionKwh,
   type DeviceType,
+  type DeviceValues,
   incomeOf,
+  powerValueKeys,
   type RangeUnit,
   rangeResolution,
   type StationPowers,
@@ -12,7 +14,10 @@ import {
 } from '@helio/contracts';
 import { readCounters } from '@helio/contracts/device-link';
 import { type CounterReading, counterRise, type EnergyFigures } from '../../device-link/ingest/energy.ts';
-import type { EnergyRow, LatestDevice, PlantRepository, PlantStation } from './repository.ts';
+import type { EnergyRow, PlantRepository, PlantStation } from './repository.ts';
+
+type StationDevice = { device_id: number; device_type: DeviceType };
+
 import { addDays, daysOfMonth, localClock, localDate, mondayOf, nextDay, startOfLocalDay } from './time.ts';
 
 /**
@@ -129,51 +134,36 @@ export function chartBuilder(repo: PlantRepository, now: () => Date = () => new 
   /** Five-minute powers of a local day. */
   async function dayCurves(
     station: PlantStation,
-    devices: LatestDevice[],
+    devices: StationDevice[],
     keys: PowerKey[],
     day: string,
   ): Promise<ChartData['rows']> {
     const tz = station.timezone;
     const start = startOfLocalDay(day, tz);
     const end = startOfLocalDay(nextDay(day), tz);
-    const buckets = Math.ceil((end - start) / FIVE_MINUTES);
+    const count = Math.ceil((end - start) / FIVE_MINUTES);
     const types = new Map(devices.map((device) => [device.device_id, device.device_type]));
-    const readings = await repo.readings([...types.keys()], start, end);
-    // per bucket and device: sums and counts of each numeric value
-    const sums: Map<number, Map<string, [number, number]>>[] = Array.from(
-      { length: buckets },
-      () => new Map(),
-    );
-    for (const reading of readings) {
-      const bucket = Math.floor((reading.ms - start) / FIVE_MINUTES);
-      const slot = sums[bucket];
-      if (!slot) continue;
-      let device = slot.get(reading.device_id);
-      if (!device) {
-        device = new Map();
-        slot.set(reading.device_id, device);
-      }
-      for (const [key, value] of Object.entries(reading.values)) {
-        if (typeof value !== 'number') continue;
-        const sum = device.get(key);
-        if (sum) {
-          sum[0] += value;
-          sum[1] += 1;
-        } else device.set(key, [value, 1]);
-      }
+    const valueKeys = [...new Set(devices.flatMap((device) => powerValueKeys(device.device_type)))];
+    const averaged = await repo.buckets([...types.keys()], valueKeys, start, end, FIVE_MINUTES);
+    const slots: DeviceValues[][] = Array.from({ length: count }, () => []);
+    for (const row of averaged) {
+      const type = types.get(row.device_id);
+      const slot = slots[row.bucket];
+      if (type === undefined || !slot) continue;
+      const values: Record<string, number> = {};
+      valueKeys.forEach((key, index) => {
+        const value = row.values[index];
+        if (value !== null && value !== undefined) values[key] = value;
+      });
+      slot.push({ device_type: type, values });
     }
     const nowMs = now().getTime();
-    return sums.map((slot, index) => {
+    return slots.map((slot, index) => {
       const at = start + index * FIVE_MINUTES;
       const label = localClock(at, tz);
-      if (slot.size === 0 || at > nowMs)
+      if (slot.length === 0 || at > nowMs)
         return { period: new Date(at).toISOString(), label, values: keys.map(() => null) };
-      const powers = stationPowers(
-        [...slot].map(([deviceId, values]) => ({
-          device_type: types.get(deviceId) as DeviceType,
-          values: Object.fromEntries([...values].map(([key, [sum, count]]) => [key, sum / count])),
-        })),
-      );
+      const powers = stationPowers(slot);
       return {
         period: new Date(at).toISOString(),
         label,
@@ -188,7 +178,7 @@ export function chartBuilder(repo: PlantRepository, now: () => Date = () => new 
   /** Hourly PV energy and income of a local day, from the counters of its readings. */
   async function dayIncome(
     station: PlantStation,
-    devices: LatestDevice[],
+    devices: StationDevice[],
     keys: EnergyKey[],
     day: string,
   ): Promise<ChartData['rows']> {
@@ -242,7 +232,7 @@ export function chartBuilder(repo: PlantRepository, now: () => Date = () => new 
   return {
     /** The chart of a station the caller may see (the caller's check is the service's). */
     async build(station: PlantStation, request: ChartRequest): Promise<ChartData> {
-      const devices = await repo.latest(station.station_id);
+      const devices = await repo.deviceTypes(station.station_id);
       const measured = stationMeasures(devices.map((device) => device.device_type));
       const { unit, kind } = request;
       const tz = station.timezone;

@@ -79,6 +79,50 @@ export function plantRepository(db: Database) {
       return rows.map((row) => ({ ...row, ms: row.ms === null ? null : Number(row.ms) }));
     },
 
+    /** The station's devices and their types (what a chart's series depend on). */
+    async deviceTypes(stationId: number): Promise<{ device_id: number; device_type: DeviceType }[]> {
+      return queryRows<{ device_id: number; device_type: DeviceType }>(
+        db,
+        sql`select device_id, device_type from devices where station_id = ${stationId} order by device_id`,
+      );
+    },
+
+    /**
+     * Five-minute averages of some numeric values of some devices between two instants: one row
+     * per device and bucket that holds readings, `values[i]` the mean of `keys[i]` (null where the
+     * device does not report it). Averaged in the database, so a day of a station travels as at most
+     * 288 rows per device.
+     */
+    async buckets(
+      deviceIds: number[],
+      keys: string[],
+      fromMs: number,
+      toMs: number,
+      bucketMs: number,
+    ): Promise<{ device_id: number; bucket: number; values: (number | null)[] }[]> {
+      if (deviceIds.length === 0 || keys.length === 0) return [];
+      const from = new Date(fromMs).toISOString();
+      const averages = sql.join(
+        keys.map(
+          (key) =>
+            sql`avg(case when jsonb_typeof(values->${key}) = 'number' then (values->>${key})::float8 end)`,
+        ),
+        sql`, `,
+      );
+      const rows = await queryRows<{ device_id: number; bucket: number; v: (number | null)[] }>(
+        db,
+        sql`select device_id, floor(extract(epoch from ts - ${from}::timestamptz) * 1000 / ${bucketMs})::int as bucket,
+                   array[${averages}]::float8[] as v
+            from readings
+            where device_id in (${sql.join(
+              deviceIds.map((id) => sql`${id}`),
+              sql`, `,
+            )}) and ts >= ${from}::timestamptz and ts < ${new Date(toMs).toISOString()}::timestamptz
+            group by 1, 2`,
+      );
+      return rows.map((row) => ({ device_id: row.device_id, bucket: row.bucket, values: row.v }));
+    },
+
     /** Energy rows of a station for one period kind between two period starts (inclusive). */
     async energyRows(stationId: number, period: Period, from: string, to: string): Promise<EnergyRow[]> {
       const rows = await queryRows<Record<string, unknown>>(
