@@ -129,7 +129,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       weatherProvider({ baseUrl: config.weatherUrl, log: app.log.child({ part: 'weather' }) }),
     ),
   );
-  plantRoutes(calls, { repo: plantRepository(db), tenancy: scopes, downloads: files });
+  plantRoutes(calls, { repo: plantRepository(db), downloads: files });
   photoRoutes(app, calls, photoStore(path.join(config.dataDir, 'photos'), stations), { prefix, photoUrl });
   const alarms = registerAlarmsAndMessages({
     app,

@@ -142,14 +142,13 @@ export function chartBuilder(repo: PlantRepository, now: () => Date = () => new 
     const start = startOfLocalDay(day, tz);
     const end = startOfLocalDay(nextDay(day), tz);
     const count = Math.ceil((end - start) / FIVE_MINUTES);
-    const types = new Map(devices.map((device) => [device.device_id, device.device_type]));
     const valueKeys = [...new Set(devices.flatMap((device) => powerValueKeys(device.device_type)))];
-    const averaged = await repo.buckets([...types.keys()], valueKeys, start, end, FIVE_MINUTES);
+    const averaged = await repo.buckets(station.station_id, valueKeys, start, end, FIVE_MINUTES);
     const slots: DeviceValues[][] = Array.from({ length: count }, () => []);
     for (const row of averaged) {
-      const type = types.get(row.device_id);
+      const type = row.device_type;
       const slot = slots[row.bucket];
-      if (type === undefined || !slot) continue;
+      if (!slot) continue;
       const values: Record<string, number> = {};
       valueKeys.forEach((key, index) => {
         const value = row.values[index];

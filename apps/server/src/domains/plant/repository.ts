@@ -56,12 +56,13 @@ const toEnergyRow = (row: Record<string, unknown>): EnergyRow => {
 
 export function plantRepository(db: Database) {
   return {
-    async station(stationId: number): Promise<PlantStation | undefined> {
+    /** The station if the caller may see it (its scope or a grant): one query for the check and the row. */
+    async station(caller: Caller, stationId: number): Promise<PlantStation | undefined> {
       const [row] = await queryRows<PlantStation>(
         db,
         sql`select station_id, station_name, station_type, timezone, currency, unit_price::float8 as unit_price,
                    capacity_kwp::float8 as capacity_kwp, to_char(commissioning_date, 'YYYY-MM-DD') as commissioning_date
-            from stations where station_id = ${stationId}`,
+            from stations s where station_id = ${stationId} and ${stationViewScope(caller, 's')}`,
       );
       return row && { ...row, unit_price: Number(row.unit_price), capacity_kwp: Number(row.capacity_kwp) };
     },
@@ -88,39 +89,41 @@ export function plantRepository(db: Database) {
     },
 
     /**
-     * Five-minute averages of some numeric values of some devices between two instants: one row
-     * per device and bucket that holds readings, `values[i]` the mean of `keys[i]` (null where the
-     * device does not report it). Averaged in the database, so a day of a station travels as at most
-     * 288 rows per device.
+     * Five-minute averages of the power values of a station's devices between two instants: one
+     * row per device and bucket that holds readings, `values[i]` the mean of `keys[i]` (null where
+     * the device does not report it). Averaged in the database, so a day of a station travels as at
+     * most 288 rows per device. The keys are power values, numbers by the protocol's schemas.
      */
     async buckets(
-      deviceIds: number[],
+      stationId: number,
       keys: string[],
       fromMs: number,
       toMs: number,
       bucketMs: number,
-    ): Promise<{ device_id: number; bucket: number; values: (number | null)[] }[]> {
-      if (deviceIds.length === 0 || keys.length === 0) return [];
+    ): Promise<{ device_id: number; device_type: DeviceType; bucket: number; values: (number | null)[] }[]> {
+      if (keys.length === 0) return [];
       const from = new Date(fromMs).toISOString();
       const averages = sql.join(
-        keys.map(
-          (key) =>
-            sql`avg(case when jsonb_typeof(values->${key}) = 'number' then (values->>${key})::float8 end)`,
-        ),
+        keys.map((key, index) => sql`avg((r.values->>${key})::float8) as ${sql.raw(`k${index}`)}`),
         sql`, `,
       );
-      const rows = await queryRows<{ device_id: number; bucket: number; v: (number | null)[] }>(
+      const rows = await queryRows<
+        Record<string, number | null> & { device_id: number; device_type: DeviceType; bucket: number }
+      >(
         db,
-        sql`select device_id, floor(extract(epoch from ts - ${from}::timestamptz) * 1000 / ${bucketMs})::int as bucket,
-                   array[${averages}]::float8[] as v
-            from readings
-            where device_id in (${sql.join(
-              deviceIds.map((id) => sql`${id}`),
-              sql`, `,
-            )}) and ts >= ${from}::timestamptz and ts < ${new Date(toMs).toISOString()}::timestamptz
-            group by 1, 2`,
+        sql`select r.device_id, min(d.device_type) as device_type,
+                   floor(extract(epoch from r.ts - ${from}::timestamptz) * 1000 / ${bucketMs})::int as bucket, ${averages}
+            from readings r join devices d on d.device_id = r.device_id
+            where d.station_id = ${stationId}
+              and r.ts >= ${from}::timestamptz and r.ts < ${new Date(toMs).toISOString()}::timestamptz
+            group by r.device_id, bucket`,
       );
-      return rows.map((row) => ({ device_id: row.device_id, bucket: row.bucket, values: row.v }));
+      return rows.map((row) => ({
+        device_id: row.device_id,
+        device_type: row.device_type,
+        bucket: row.bucket,
+        values: keys.map((_, index) => row[`k${index}`] ?? null),
+      }));
     },
 
     /** Energy rows of a station for one period kind between two period starts (inclusive). */

@@ -22,7 +22,6 @@ import { emsParts } from '@helio/contracts/device-link';
 import { type EnergyFigures, zeroFigures } from '../../device-link/ingest/energy.ts';
 import type { Caller } from '../../http/calls.ts';
 import { Refusal } from '../../http/refusal.ts';
-import type { Tenancy } from '../tenancy/tenancy.ts';
 import type { LatestDevice, PlantRepository, PlantStation } from './repository.ts';
 import { localDate } from './time.ts';
 
@@ -83,11 +82,11 @@ const newest = (devices: LatestDevice[]) =>
 const PILE_SESSION_DAYS = 30;
 const MAX_SESSIONS = 20;
 
-export function plantService(repo: PlantRepository, tenancy: Tenancy, now: () => Date = () => new Date()) {
+export function plantService(repo: PlantRepository, now: () => Date = () => new Date()) {
   /** The station, after the caller's check (9001 when out of reach or gone). */
   async function seen(caller: Caller, stationId: number): Promise<PlantStation> {
-    await tenancy.assertSeesStation(caller, stationId);
-    const station = await repo.station(stationId);
+    // one query: a station out of reach answers 9001 exactly like one that does not exist
+    const station = await repo.station(caller, stationId);
     if (!station) throw new Refusal('9001');
     return station;
   }
