@@ -58,6 +58,10 @@ export const stations = pgTable(
   (t) => [
     index('stations_installer_idx').on(t.installerId),
     index('stations_end_user_idx').on(t.endUserId),
+    // the station list's sort orders: its page is read in index order, not by sorting every station
+    index('stations_created_idx').on(t.createdAt, t.stationId),
+    index('stations_name_idx').on(sql`lower(${t.stationName})`, t.stationId),
+    index('stations_capacity_idx').on(t.capacityKwp, t.stationId),
     uniqueIndex('stations_owner_name_key').on(t.ownerRootId, sql`lower(${t.stationName})`),
     check('stations_bound_check', sql`${t.installerId} is not null or ${t.endUserId} is not null`),
     check('stations_type_check', sql`${t.stationType} in (1, 4, 5, 6, 8, 9)`),
@@ -117,7 +121,9 @@ export const devices = pgTable(
   },
   (t) => [
     uniqueIndex('devices_sn_key').on(t.sn),
-    index('devices_station_idx').on(t.stationId),
+    // a station's devices, and whether it has one of a status (the station list's status filter and
+    // sort) from the index alone
+    index('devices_station_status_idx').on(t.stationId, t.status),
     uniqueIndex('devices_station_modbus_key')
       .on(t.stationId, t.modbusAddress)
       .where(sql`${t.modbusAddress} is not null`),

@@ -28,15 +28,36 @@ export interface StationSort {
 type InstallerChoice = z.infer<typeof station.installerChoice>;
 type EndUserChoice = z.infer<typeof station.endUserChoice>;
 
-const sortColumns: Record<StationSort['by'], SQL> = {
-  name: sql`lower(x.station_name)`,
-  created_at: sql`x.created_at`,
-  capacity: sql`x.capacity_kwp`,
-  // the order of contracts' stationStates: alarm, offline, online, no_device
-  status: sql`array_position(array[${sql.join(
+/** Whether the station `s` has a device (of a status). */
+const hasDevice = (status?: 'online' | 'alarm') =>
+  sql`exists (select 1 from devices d where d.station_id = s.station_id${status ? sql` and d.status = ${status}` : sql``})`;
+
+/**
+ * The status of station `s` from its devices' statuses alone, as stationSelect derives it (alarm,
+ * else online, else offline, else no_device): what filtering and sorting by status need of every
+ * station, without the live columns, which are computed for the rows of the page only.
+ */
+const statusIs: Record<StationState, SQL> = {
+  alarm: hasDevice('alarm'),
+  online: sql`not ${hasDevice('alarm')} and ${hasDevice('online')}`,
+  offline: sql`not ${hasDevice('alarm')} and not ${hasDevice('online')} and ${hasDevice()}`,
+  no_device: sql`not ${hasDevice()}`,
+};
+const stationStatus = sql`case when ${hasDevice('alarm')} then 'alarm' when ${hasDevice('online')} then 'online'
+  when ${hasDevice()} then 'offline' else 'no_device' end`;
+/** The order of contracts' stationStates: alarm, offline, online, no_device. */
+const statusRank = (status: SQL) =>
+  sql`array_position(array[${sql.join(
     stationStates.map((state) => sql`${state}`),
     sql`, `,
-  )}]::text[], x.status)`,
+  )}]::text[], ${status})`;
+
+/** Sort keys on the `stations` table (`s`), and the same on a stationSelect row (`x`). */
+const sortColumns: Record<StationSort['by'], { station: SQL; row: SQL }> = {
+  name: { station: sql`lower(s.station_name)`, row: sql`lower(x.station_name)` },
+  created_at: { station: sql`s.created_at`, row: sql`x.created_at` },
+  capacity: { station: sql`s.capacity_kwp`, row: sql`x.capacity_kwp` },
+  status: { station: statusRank(stationStatus), row: statusRank(sql`x.status`) },
 };
 
 /** SQL of the station list, the status counts and the accounts a station can be bound to. */
@@ -50,25 +71,37 @@ export function stationListRepository(db: Database, photoUrl: (photoId: string) 
   }
 
   return {
+    /**
+     * One page of the caller's stations. The page's ids are found on the stations table (with the
+     * devices' statuses when the status filters or sorts), and only those rows get the full
+     * stationSelect with its live columns: a page costs the same with 10 or 10,000 stations.
+     */
     async list(
       caller: Caller,
       filter: StationFilter,
       sort: StationSort,
       page: PageWindow,
     ): Promise<Page<StationItem>> {
-      const conditions = [sql`true`];
-      if (filter.keyword) conditions.push(sql`lower(x.station_name) like ${containsPattern(filter.keyword)}`);
-      if (filter.stationType) conditions.push(sql`x.station_type = ${filter.stationType}`);
-      if (filter.status) conditions.push(sql`x.status = ${filter.status}`);
-      if (filter.installerId) conditions.push(sql`x.installer_id = ${filter.installerId}`);
-      const filtered = sql`select * from (${stationSelect(stationViewScope(caller, 's'))}) x where ${sql.join(conditions, sql` and `)}`;
+      const conditions = [stationViewScope(caller, 's')];
+      if (filter.keyword) conditions.push(sql`lower(s.station_name) like ${containsPattern(filter.keyword)}`);
+      if (filter.stationType) conditions.push(sql`s.station_type = ${filter.stationType}`);
+      if (filter.status) conditions.push(statusIs[filter.status]);
+      if (filter.installerId) conditions.push(sql`s.installer_id = ${filter.installerId}`);
+      const where = sql.join(conditions, sql` and `);
       const direction = sql.raw(sort.order === 'asc' ? 'asc' : 'desc');
+      const order = sortColumns[sort.by];
+      const pageIds = sql`select s.station_id from stations s where ${where}
+                          order by ${order.station} ${direction}, s.station_id ${direction}
+                          limit ${page.limit} offset ${page.offset}`;
       const rows = await queryRows<StationRow>(
         db,
-        sql`${filtered} order by ${sortColumns[sort.by]} ${direction}, x.station_id ${direction}
-            limit ${page.limit} offset ${page.offset}`,
+        sql`select * from (${stationSelect(sql`s.station_id in (${pageIds})`)}) x
+            order by ${order.row} ${direction}, x.station_id ${direction}`,
       );
-      return { total: await count(filtered), list: rows.map((row) => toStationItem(row, photoUrl)) };
+      return {
+        total: await count(sql`select 1 from stations s where ${where}`),
+        list: rows.map((row) => toStationItem(row, photoUrl)),
+      };
     },
 
     async stationStat(caller: Caller) {
