@@ -124,6 +124,10 @@ const powerSources: Record<keyof StationPowers, readonly (readonly [DeviceType, 
   generator_w: [[E, 'generator.power_w']],
 };
 const powerNames = Object.keys(powerSources) as (keyof StationPowers)[];
+/** Each power's sources by device type: the rank of the type among them. */
+const sourceRank = Object.fromEntries(
+  powerNames.map((name) => [name, new Map(powerSources[name].map(([type], rank) => [type, rank]))]),
+) as Record<keyof StationPowers, Map<DeviceType, number>>;
 
 /** The station powers a device type measures. */
 export function powersOf(type: DeviceType): (keyof StationPowers)[] {
@@ -157,17 +161,24 @@ export function powerValueKeys(type: DeviceType): string[] {
 export function stationPowers(devices: readonly DeviceValues[]): StationPowers {
   const powers = {} as StationPowers;
   for (const name of powerNames) {
-    powers[name] = null;
-    for (const [type, key] of powerSources[name]) {
-      const values = devices
-        .filter((device) => device.device_type === type)
-        .map((device) => device.values[key])
-        .filter((value): value is number => typeof value === 'number' && Number.isFinite(value));
-      if (values.length === 0) continue;
-      const sum = values.reduce((total, value) => total + value, 0);
-      powers[name] = name === 'soc_pct' ? sum / values.length : sum;
-      break;
+    // the best (lowest) source rank that reports this power, and the sum over its devices
+    let rank = Number.POSITIVE_INFINITY;
+    let sum = 0;
+    let count = 0;
+    for (const device of devices) {
+      const at = sourceRank[name].get(device.device_type);
+      if (at === undefined || at > rank) continue;
+      const value = device.values[(powerSources[name][at] as readonly [DeviceType, string])[1]];
+      if (typeof value !== 'number' || !Number.isFinite(value)) continue;
+      if (at < rank) {
+        rank = at;
+        sum = 0;
+        count = 0;
+      }
+      sum += value;
+      count += 1;
     }
+    powers[name] = count === 0 ? null : name === 'soc_pct' ? sum / count : sum;
   }
   if (powers.grid_w !== null) {
     const balance =

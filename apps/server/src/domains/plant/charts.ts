@@ -16,7 +16,7 @@ import { readCounters } from '@helio/contracts/device-link';
 import { type CounterReading, counterRise, type EnergyFigures } from '../../device-link/ingest/energy.ts';
 import type { EnergyRow, PlantRepository, PlantStation } from './repository.ts';
 
-type StationDevice = { device_id: number; device_type: DeviceType };
+type StationDevice = { device_type: DeviceType };
 
 import { addDays, daysOfMonth, localClock, localDate, mondayOf, nextDay, startOfLocalDay } from './time.ts';
 
@@ -131,6 +131,19 @@ export interface ChartRequest {
 }
 
 export function chartBuilder(repo: PlantRepository, now: () => Date = () => new Date()) {
+  /** The clock labels of a local day's buckets, by zone and day (a day's labels never change). */
+  const labelCache = new Map<string, string[]>();
+  function labelsOf(tz: string, day: string, start: number, count: number, step: number): string[] {
+    const key = `${tz}|${day}|${step}`;
+    let labels = labelCache.get(key);
+    if (!labels) {
+      labels = Array.from({ length: count }, (_, index) => localClock(start + index * step, tz));
+      if (labelCache.size >= 2000) labelCache.clear();
+      labelCache.set(key, labels);
+    }
+    return labels;
+  }
+
   /** Five-minute powers of a local day. */
   async function dayCurves(
     station: PlantStation,
@@ -157,9 +170,10 @@ export function chartBuilder(repo: PlantRepository, now: () => Date = () => new 
       slot.push({ device_type: type, values });
     }
     const nowMs = now().getTime();
+    const labels = labelsOf(tz, day, start, count, FIVE_MINUTES);
     return slots.map((slot, index) => {
       const at = start + index * FIVE_MINUTES;
-      const label = localClock(at, tz);
+      const label = labels[index] as string;
       if (slot.length === 0 || at > nowMs)
         return { period: new Date(at).toISOString(), label, values: keys.map(() => null) };
       const powers = stationPowers(slot);
@@ -177,7 +191,6 @@ export function chartBuilder(repo: PlantRepository, now: () => Date = () => new 
   /** Hourly PV energy and income of a local day, from the counters of its readings. */
   async function dayIncome(
     station: PlantStation,
-    devices: StationDevice[],
     keys: EnergyKey[],
     day: string,
   ): Promise<ChartData['rows']> {
@@ -186,7 +199,9 @@ export function chartBuilder(repo: PlantRepository, now: () => Date = () => new 
     const end = startOfLocalDay(nextDay(day), tz);
     const hours: number[] = [];
     for (let at = start; at < end; at += 3_600_000) hours.push(at);
-    const types = new Map(devices.map((device) => [device.device_id, device.device_type]));
+    const types = new Map(
+      (await repo.deviceTypes(station.station_id)).map((device) => [device.device_id, device.device_type]),
+    );
     const readings = await repo.readings([...types.keys()], start, end, { withBefore: true });
     const pv: (number | null)[] = hours.map(() => null);
     const previous = new Map<number, CounterReading>();
@@ -231,8 +246,8 @@ export function chartBuilder(repo: PlantRepository, now: () => Date = () => new 
   return {
     /** The chart of a station the caller may see (the caller's check is the service's). */
     async build(station: PlantStation, request: ChartRequest): Promise<ChartData> {
-      const devices = await repo.deviceTypes(station.station_id);
-      const measured = stationMeasures(devices.map((device) => device.device_type));
+      const devices = station.device_types.map((type) => ({ device_type: type }));
+      const measured = stationMeasures(station.device_types);
       const { unit, kind } = request;
       const tz = station.timezone;
       const base = {
@@ -250,7 +265,7 @@ export function chartBuilder(repo: PlantRepository, now: () => Date = () => new 
             date: day,
             resolution: 'hour',
             series: series(keys, station.currency, 'bar'),
-            rows: keys.length === 0 ? [] : await dayIncome(station, devices, keys, day),
+            rows: keys.length === 0 ? [] : await dayIncome(station, keys, day),
           };
         }
         const keys = curves[kind].filter((key) => measured.has(key));

@@ -18,6 +18,8 @@ export interface PlantStation {
   unit_price: number;
   capacity_kwp: number;
   commissioning_date: string | null;
+  /** The types of the devices it holds (what its charts' series depend on). */
+  device_types: DeviceType[];
 }
 
 export interface LatestDevice {
@@ -61,7 +63,8 @@ export function plantRepository(db: Database) {
       const [row] = await queryRows<PlantStation>(
         db,
         sql`select station_id, station_name, station_type, timezone, currency, unit_price::float8 as unit_price,
-                   capacity_kwp::float8 as capacity_kwp, to_char(commissioning_date, 'YYYY-MM-DD') as commissioning_date
+                   capacity_kwp::float8 as capacity_kwp, to_char(commissioning_date, 'YYYY-MM-DD') as commissioning_date,
+                   array(select distinct d.device_type::int from devices d where d.station_id = s.station_id) as device_types
             from stations s where station_id = ${stationId} and ${stationViewScope(caller, 's')}`,
       );
       return row && { ...row, unit_price: Number(row.unit_price), capacity_kwp: Number(row.capacity_kwp) };
