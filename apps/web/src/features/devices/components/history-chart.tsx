@@ -1,21 +1,6 @@
-import { Spin } from 'antd';
-import type { EChartsCoreOption, EChartsType } from 'echarts/core';
-import { useEffect, useRef, useState } from 'react';
+import type { EChartsCoreOption } from 'echarts/core';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from '../../../components/empty-state.tsx';
-
-type EchartsModule = typeof import('../lib/echarts.ts');
-
-let echartsLoading: Promise<EchartsModule> | undefined;
-
-/** echarts comes on demand, in its own chunk: only a chart of the history needs it. */
-function loadEcharts(): Promise<EchartsModule> {
-  echartsLoading ??= import('../lib/echarts.ts').catch((error: unknown) => {
-    echartsLoading = undefined; // a retry downloads it again
-    throw error;
-  });
-  return echartsLoading;
-}
+import { EchartsCanvas } from '../../../components/charts/echarts-canvas.tsx';
 
 interface HistoryChartProps {
   option: EChartsCoreOption;
@@ -24,70 +9,22 @@ interface HistoryChartProps {
   pointCount: number;
 }
 
-/** An echarts canvas that follows its option and its container's size, and is disposed with it. */
+/**
+ * A device's history chart: new points (a range reaching now is asked again) are merged so that
+ * the zoom stays; the series and axes are replaced, as the fields chosen may have changed.
+ */
 export function HistoryChart({ option, summary, pointCount }: HistoryChartProps) {
   const { t } = useTranslation();
-  const container = useRef<HTMLDivElement>(null);
-  const chart = useRef<EChartsType | null>(null);
-  const latestOption = useRef(option);
-  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
-  const [attempt, setAttempt] = useState(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt loads echarts again
-  useEffect(() => {
-    let live = true;
-    let observer: ResizeObserver | undefined;
-    loadEcharts().then(
-      ({ init }) => {
-        const element = container.current;
-        if (!live || !element) return;
-        const instance = init(element);
-        instance.setOption(latestOption.current, { notMerge: true });
-        chart.current = instance;
-        observer = new ResizeObserver(() => instance.resize());
-        observer.observe(element);
-        setState('ready');
-      },
-      () => live && setState('failed'),
-    );
-    return () => {
-      live = false;
-      observer?.disconnect();
-      chart.current?.dispose();
-      chart.current = null;
-    };
-  }, [attempt]);
-
-  useEffect(() => {
-    latestOption.current = option;
-    // Merged rather than replaced, so that new points (a range reaching now is asked again) keep
-    // the zoom; the series and axes are replaced, as the fields chosen may have changed.
-    chart.current?.setOption(option, { replaceMerge: ['series', 'yAxis'] });
-  }, [option]);
-
-  if (state === 'failed') {
-    return (
-      <LoadFailed
-        text={t('devices.history.chartFailed')}
-        retryText={t('devices.retry')}
-        onRetry={() => {
-          setState('loading');
-          setAttempt((count) => count + 1);
-        }}
-      />
-    );
-  }
   return (
-    <Spin spinning={state === 'loading'}>
-      <div
-        ref={container}
-        className="history-chart"
-        role="img"
-        aria-label={summary}
-        data-testid="history-chart"
-        data-state={state}
-        data-points={pointCount}
-      />
-    </Spin>
+    <EchartsCanvas
+      option={option}
+      summary={summary}
+      update="keep-zoom"
+      failedText={t('devices.history.chartFailed')}
+      retryText={t('devices.retry')}
+      className="history-chart"
+      testId="history-chart"
+      data={{ 'data-points': pointCount }}
+    />
   );
 }

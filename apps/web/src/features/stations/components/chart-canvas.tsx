@@ -1,21 +1,6 @@
-import { Spin } from 'antd';
-import type { EChartsCoreOption, EChartsType } from 'echarts/core';
-import { useEffect, useRef, useState } from 'react';
+import type { EChartsCoreOption } from 'echarts/core';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from '../../../components/empty-state.tsx';
-
-type EchartsModule = typeof import('../lib/echarts.ts');
-
-let echartsLoading: Promise<EchartsModule> | undefined;
-
-/** echarts comes on demand, in its own chunk: only a screen with a chart needs it. */
-function loadEcharts(): Promise<EchartsModule> {
-  echartsLoading ??= import('../lib/echarts.ts').catch((error: unknown) => {
-    echartsLoading = undefined; // a retry downloads it again
-    throw error;
-  });
-  return echartsLoading;
-}
+import { EchartsCanvas } from '../../../components/charts/echarts-canvas.tsx';
 
 interface ChartCanvasProps {
   option: EChartsCoreOption;
@@ -28,69 +13,20 @@ interface ChartCanvasProps {
   data?: Record<`data-${string}`, string | number>;
 }
 
-/** An echarts canvas that follows its option and its container's size, and is disposed with it. */
+/** A station chart's canvas: another range or chart has other series and axes, so it is drawn afresh. */
 export function ChartCanvas({ option, summary, busy = false, testId, data }: ChartCanvasProps) {
   const { t } = useTranslation();
-  const container = useRef<HTMLDivElement>(null);
-  const chart = useRef<EChartsType | null>(null);
-  const latestOption = useRef(option);
-  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
-  const [attempt, setAttempt] = useState(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt loads echarts again
-  useEffect(() => {
-    let live = true;
-    let observer: ResizeObserver | undefined;
-    loadEcharts().then(
-      ({ init }) => {
-        const element = container.current;
-        if (!live || !element) return;
-        const instance = init(element);
-        instance.setOption(latestOption.current, { notMerge: true });
-        chart.current = instance;
-        observer = new ResizeObserver(() => instance.resize());
-        observer.observe(element);
-        setState('ready');
-      },
-      () => live && setState('failed'),
-    );
-    return () => {
-      live = false;
-      observer?.disconnect();
-      chart.current?.dispose();
-      chart.current = null;
-    };
-  }, [attempt]);
-
-  useEffect(() => {
-    latestOption.current = option;
-    // Another range or chart has other series and axes: replaced, not merged.
-    chart.current?.setOption(option, { notMerge: true });
-  }, [option]);
-
-  if (state === 'failed') {
-    return (
-      <LoadFailed
-        text={t('stations.chart.drawFailed')}
-        retryText={t('stations.retry')}
-        onRetry={() => {
-          setState('loading');
-          setAttempt((count) => count + 1);
-        }}
-      />
-    );
-  }
   return (
-    <Spin spinning={state === 'loading' || busy}>
-      <div
-        ref={container}
-        className="station-chart-canvas"
-        role="img"
-        aria-label={summary}
-        data-testid={testId}
-        data-state={state}
-        {...data}
-      />
-    </Spin>
+    <EchartsCanvas
+      option={option}
+      summary={summary}
+      update="replace"
+      failedText={t('stations.chart.drawFailed')}
+      retryText={t('stations.retry')}
+      className="station-chart-canvas"
+      busy={busy}
+      {...(testId ? { testId } : {})}
+      {...(data ? { data } : {})}
+    />
   );
 }
