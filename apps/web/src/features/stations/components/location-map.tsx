@@ -1,8 +1,8 @@
-import 'leaflet/dist/leaflet.css';
 import { divIcon, type LatLngExpression } from 'leaflet';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { MapContainer, Marker, useMap, useMapEvents } from 'react-leaflet';
+import { TrackSize, useTileLayer } from '../../../components/maps/map-parts.tsx';
 import type { MapTiles } from '../lib/map-config.ts';
 
 /*
@@ -64,38 +64,18 @@ function FollowView({ position, focus }: { position: MapPoint | null; focus: Map
   return null;
 }
 
-/**
- * Leaflet measures its box once; the dialog opening or the window resizing changes it. The map's
- * box (focusable, moved with the arrow keys) is named for screen readers.
- */
-function TrackSize({ label }: { label: string }) {
-  const map = useMap();
-  useEffect(() => {
-    map.getContainer().setAttribute('aria-label', label);
-  }, [map, label]);
-  useEffect(() => {
-    const observer = new ResizeObserver(() => map.invalidateSize());
-    observer.observe(map.getContainer());
-    return () => observer.disconnect();
-  }, [map]);
-  return null;
-}
-
 export function LocationMap({ tiles, position, focus, onPick }: LocationMapProps) {
   const { t } = useTranslation();
-  const [tileState, setTileState] = useState<'waiting' | 'loaded' | 'failed'>('waiting');
+  const { layer, note } = useTileLayer(tiles, {
+    noTiles: t('stations.mapNoTiles'),
+    failed: t('stations.mapTilesFailed'),
+  });
   // The first view only; later moves go through FollowView.
   const [initial] = useState(() =>
     position
       ? { center: [position.latitude, position.longitude] as LatLngExpression, zoom: POSITION_ZOOM }
       : { center: WORLD_CENTER, zoom: WORLD_ZOOM },
   );
-
-  const note = !tiles
-    ? t('stations.mapNoTiles')
-    : tileState === 'failed'
-      ? t('stations.mapTilesFailed')
-      : null;
 
   return (
     <div className="station-map-frame">
@@ -106,16 +86,7 @@ export function LocationMap({ tiles, position, focus, onPick }: LocationMapProps
         worldCopyJump
         className="station-map-canvas"
       >
-        {tiles && (
-          <TileLayer
-            url={tiles.url}
-            attribution={tiles.attribution}
-            eventHandlers={{
-              tileload: () => setTileState('loaded'),
-              tileerror: () => setTileState((state) => (state === 'loaded' ? state : 'failed')),
-            }}
-          />
-        )}
+        {layer}
         <ClickToPick onPick={onPick} />
         <FollowView position={position} focus={focus} />
         <TrackSize label={t('stations.mapLabel')} />

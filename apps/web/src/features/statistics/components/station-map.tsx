@@ -1,9 +1,9 @@
-import 'leaflet/dist/leaflet.css';
 import type { StationState, statistics } from '@helio/contracts';
 import { latLngBounds } from 'leaflet';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CircleMarker, MapContainer, Popup, TileLayer, useMap } from 'react-leaflet';
+import { CircleMarker, MapContainer, Popup, useMap } from 'react-leaflet';
+import { TrackSize, useTileLayer } from '../../../components/maps/map-parts.tsx';
 import type { MapTiles } from '../../stations/lib/map-config.ts';
 import { capacityText, energyText } from '../lib/format.ts';
 
@@ -34,20 +34,6 @@ function FitStations({ stations }: { stations: statistics.MapStation[] }) {
   return null;
 }
 
-/** Names the map for screen readers and follows its box's size. */
-function TrackSize({ label }: { label: string }) {
-  const map = useMap();
-  useEffect(() => {
-    map.getContainer().setAttribute('aria-label', label);
-  }, [map, label]);
-  useEffect(() => {
-    const observer = new ResizeObserver(() => map.invalidateSize());
-    observer.observe(map.getContainer());
-    return () => observer.disconnect();
-  }, [map]);
-  return null;
-}
-
 export interface StationMapProps {
   stations: statistics.MapStation[];
   tiles: MapTiles | null;
@@ -55,7 +41,10 @@ export interface StationMapProps {
 
 export function StationMap({ stations, tiles }: StationMapProps) {
   const { t } = useTranslation();
-  const [tileState, setTileState] = useState<'waiting' | 'loaded' | 'failed'>('waiting');
+  const { layer, note } = useTileLayer(tiles, {
+    noTiles: t('statistics.map.noTiles'),
+    failed: t('statistics.map.tilesFailed'),
+  });
   const markers = useMemo(
     () =>
       stations.map((station) => (
@@ -84,25 +73,10 @@ export function StationMap({ stations, tiles }: StationMapProps) {
     [stations, t],
   );
 
-  const note = !tiles
-    ? t('statistics.map.noTiles')
-    : tileState === 'failed'
-      ? t('statistics.map.tilesFailed')
-      : null;
-
   return (
     <div className="stats-map-frame" data-testid="statistics-map" data-stations={stations.length}>
       <MapContainer center={[30, 10]} zoom={2} minZoom={1} worldCopyJump preferCanvas className="stats-map">
-        {tiles && (
-          <TileLayer
-            url={tiles.url}
-            attribution={tiles.attribution}
-            eventHandlers={{
-              tileload: () => setTileState('loaded'),
-              tileerror: () => setTileState((state) => (state === 'loaded' ? state : 'failed')),
-            }}
-          />
-        )}
+        {layer}
         <FitStations stations={stations} />
         <TrackSize label={t('statistics.map.label', { total: stations.length })} />
         {markers}
