@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emsParts } from '../../device-link/values.ts';
 import { flowNodes } from '../../energy.ts';
-import { pileStates, stationTypes } from '../../enums.ts';
+import { deviceStates, pileStates, stationTypes } from '../../enums.ts';
 import { formId } from '../../validation/common.ts';
 import { defineCall } from '../call.ts';
 
@@ -14,6 +14,20 @@ import { defineCall } from '../call.ts';
  */
 
 const stationBody = z.object({ station_id: formId });
+
+/** A read of one station the caller may see, sent form-encoded with its `station_id`. */
+function stationRead<Data extends z.ZodType>(path: string, summary: string, data: Data) {
+  return defineCall({
+    path,
+    summary,
+    domain: 'station',
+    access: 'user',
+    kind: 'read',
+    encoding: 'form',
+    body: stationBody,
+    data,
+  });
+}
 const instant = z.string().describe('ISO 8601');
 const watts = z.number().nullable();
 
@@ -74,27 +88,16 @@ export const overviewData = z.object({
 });
 export type OverviewData = z.infer<typeof overviewData>;
 
-export const overview = defineCall({
-  path: 'api/station/overview',
-  summary:
-    'A station’s figures: power now; today, month, year and total energy by flow, self-consumption and autarky rates, income and CO2 saved, in its time zone',
-  domain: 'station',
-  access: 'user',
-  kind: 'read',
-  encoding: 'form',
-  body: stationBody,
-  data: overviewData,
-});
+export const overview = stationRead(
+  'api/station/overview',
+  'A station’s figures: power now; today, month, year and total energy by flow, self-consumption and autarky rates, income and CO2 saved, in its time zone',
+  overviewData,
+);
 
-export const storageOverview = defineCall({
-  path: 'api/station/storage/overview',
-  summary: 'A station’s batteries: state of charge, power, today’s and total charged and discharged energy',
-  domain: 'station',
-  access: 'user',
-  kind: 'read',
-  encoding: 'form',
-  body: stationBody,
-  data: z.object({
+export const storageOverview = stationRead(
+  'api/station/storage/overview',
+  'A station’s batteries: state of charge, power, today’s and total charged and discharged energy',
+  z.object({
     station_id: z.number().int(),
     battery_count: z.number().int().min(0),
     soc_pct: z.number().min(0).max(100).nullable(),
@@ -109,7 +112,7 @@ export const storageOverview = defineCall({
     total_discharge_kwh: z.number(),
     updated_at: instant.nullable(),
   }),
-});
+);
 
 export const allSavings = defineCall({
   path: 'api/station/all/savings',
@@ -129,44 +132,28 @@ export const allSavings = defineCall({
   }),
 });
 
-export const isHighStation = defineCall({
-  path: 'api/station/isHighStation',
-  summary:
-    'Whether a station is a C&I (EMS 5000) station, and which detail screen it has: battery, pile or ems5000',
-  domain: 'station',
-  access: 'user',
-  kind: 'read',
-  encoding: 'form',
-  body: stationBody,
-  data: z.object({ is_high: z.boolean(), detail: z.enum(['battery', 'pile', 'ems5000']) }),
-});
+export const isHighStation = stationRead(
+  'api/station/isHighStation',
+  'Whether a station is a C&I (EMS 5000) station, and which detail screen it has: battery, pile or ems5000',
+  z.object({ is_high: z.boolean(), detail: z.enum(['battery', 'pile', 'ems5000']) }),
+);
 
-export const isParallel = defineCall({
-  path: 'api/station/isParallel',
-  summary: 'Whether a station runs several inverters in parallel, and how many',
-  domain: 'station',
-  access: 'user',
-  kind: 'read',
-  encoding: 'form',
-  body: stationBody,
-  data: z.object({ is_parallel: z.boolean(), inverter_count: z.number().int().min(0) }),
-});
+export const isParallel = stationRead(
+  'api/station/isParallel',
+  'Whether a station runs several inverters in parallel, and how many',
+  z.object({ is_parallel: z.boolean(), inverter_count: z.number().int().min(0) }),
+);
 
-export const parallelStationData = defineCall({
-  path: 'api/station/parallelStationData',
-  summary: 'Each parallel inverter of a station: power now, today’s and total yield, status; and their sum',
-  domain: 'station',
-  access: 'user',
-  kind: 'read',
-  encoding: 'form',
-  body: stationBody,
-  data: z.object({
+export const parallelStationData = stationRead(
+  'api/station/parallelStationData',
+  'Each parallel inverter of a station: power now, today’s and total yield, status; and their sum',
+  z.object({
     inverters: z.array(
       z.object({
         device_id: z.number().int(),
         sn: z.string(),
         device_type: z.number().int(),
-        status: z.enum(['online', 'offline', 'alarm']),
+        status: z.enum(deviceStates),
         power_w: watts,
         pv_power_w: watts,
         today_kwh: z.number().nullable(),
@@ -179,7 +166,7 @@ export const parallelStationData = defineCall({
     power_w: watts,
     today_kwh: z.number().nullable(),
   }),
-});
+);
 
 export const powerFlowData = z.object({
   station_id: z.number().int(),
@@ -206,17 +193,11 @@ export const powerFlowData = z.object({
 });
 export type PowerFlowData = z.infer<typeof powerFlowData>;
 
-export const powerFlow = defineCall({
-  path: 'api/home/station/powerFlow',
-  summary:
-    'A station’s power flow now: PV, battery with SOC, grid, home, wallbox and generator as it has them, with the flows between them and the age of the data',
-  domain: 'station',
-  access: 'user',
-  kind: 'read',
-  encoding: 'form',
-  body: stationBody,
-  data: powerFlowData,
-});
+export const powerFlow = stationRead(
+  'api/home/station/powerFlow',
+  'A station’s power flow now: PV, battery with SOC, grid, home, wallbox and generator as it has them, with the flows between them and the age of the data',
+  powerFlowData,
+);
 
 export const chargingSession = z.object({
   device_id: z.number().int(),
@@ -228,23 +209,17 @@ export const chargingSession = z.object({
   max_power_w: z.number(),
 });
 
-export const pileOverview = defineCall({
-  path: 'api/station/pile/overview',
-  summary:
-    'A wallbox station: each charger’s state and charging power, today’s and total charged energy, and the recent charging sessions',
-  domain: 'station',
-  access: 'user',
-  kind: 'read',
-  encoding: 'form',
-  body: stationBody,
-  data: z.object({
+export const pileOverview = stationRead(
+  'api/station/pile/overview',
+  'A wallbox station: each charger’s state and charging power, today’s and total charged energy, and the recent charging sessions',
+  z.object({
     station_id: z.number().int(),
     timezone: z.string(),
     piles: z.array(
       z.object({
         device_id: z.number().int(),
         sn: z.string(),
-        status: z.enum(['online', 'offline', 'alarm']),
+        status: z.enum(deviceStates),
         pile_state: z.enum(pileStates).nullable(),
         power_w: watts,
         session_kwh: z.number().nullable(),
@@ -258,7 +233,7 @@ export const pileOverview = defineCall({
     /** Sessions of the last 30 days, newest first (at most 20). */
     sessions: z.array(chargingSession),
   }),
-});
+);
 
 const partItem = z.object({
   part: z.enum(emsParts),
@@ -267,24 +242,18 @@ const partItem = z.object({
   values: z.record(z.string(), z.number()),
 });
 
-export const emsIndex = defineCall({
-  path: 'cml/ems/index',
-  summary:
-    'An EMS 5000 station’s system overview: each part (PCS, PVS, BMS, STS, generator, meter) with its state and values, the powers now and today’s and total energy',
-  domain: 'station',
-  access: 'user',
-  kind: 'read',
-  encoding: 'form',
-  body: stationBody,
-  data: z.object({
+export const emsIndex = stationRead(
+  'cml/ems/index',
+  'An EMS 5000 station’s system overview: each part (PCS, PVS, BMS, STS, generator, meter) with its state and values, the powers now and today’s and total energy',
+  z.object({
     station_id: z.number().int(),
     device_id: z.number().int().nullable(),
     sn: z.string().nullable(),
-    status: z.enum(['online', 'offline', 'alarm']).nullable(),
+    status: z.enum(deviceStates).nullable(),
     updated_at: instant.nullable(),
     parts: z.array(partItem),
     power: stationPowersItem,
     today: energyBlock,
     total: energyBlock,
   }),
-});
+);
