@@ -369,6 +369,18 @@ describe('the plant now', () => {
     expect(high.body.data).toEqual({ is_high: false, detail: 'battery' });
     const parallel = await server.call(plant.isParallel, { station_id: station.stationId }, installer.token);
     expect(parallel.body.data).toEqual({ is_parallel: false, inverter_count: 1 });
+    const inverters = await server.call(
+      plant.parallelStationData,
+      { station_id: station.stationId },
+      installer.token,
+    );
+    const data = inverters.body.data as {
+      inverters: { today_kwh: number; share_pct: number }[];
+      today_kwh: number;
+    };
+    expect(data.inverters).toHaveLength(1);
+    expect(data.inverters[0]?.share_pct).toBe(100);
+    expect(data.today_kwh).toBeCloseTo(pv, 3);
     const savings = await server.call(plant.allSavings, {}, installer.token);
     expect(savings.body.data).toMatchObject({ co2_factor_kg_per_kwh: CO2_KG_PER_KWH });
     const strangerSavings = await server.call(plant.allSavings, {}, stranger.token);

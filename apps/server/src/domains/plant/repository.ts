@@ -184,6 +184,20 @@ export function plantRepository(db: Database) {
       };
     },
 
+    /** PV energy of some devices on one local day, by device (absent: no row, no data). */
+    async devicesDayPv(deviceIds: number[], day: string): Promise<Map<number, number>> {
+      if (deviceIds.length === 0) return new Map();
+      const rows = await queryRows<{ device_id: number; pv_kwh: number }>(
+        db,
+        sql`select device_id, pv_kwh::float8 as pv_kwh from device_energy
+            where period = 'd' and period_start = ${day}::date and device_id in (${sql.join(
+              deviceIds.map((id) => sql`${id}`),
+              sql`, `,
+            )})`,
+      );
+      return new Map(rows.map((row) => [row.device_id, Number(row.pv_kwh)]));
+    },
+
     /** The first year a station has energy in, if any. */
     async firstYear(stationId: number): Promise<string | undefined> {
       const [row] = await queryRows<{ first: string | null }>(

@@ -199,20 +199,19 @@ export function plantService(repo: PlantRepository, now: () => Date = () => new 
       const station = await seen(caller, stationId);
       const inverters = (await repo.latest(stationId)).filter(isInverter);
       const day = localDate(now().getTime(), station.timezone);
-      const today = await Promise.all(
-        inverters.map(
-          async (device) => (await repo.periodFigures({ deviceIds: [device.device_id] }, day)).day,
-        ),
+      const today = await repo.devicesDayPv(
+        inverters.map((device) => device.device_id),
+        day,
       );
       const pvSum = inverters.reduce((sum, device) => sum + Math.max(0, device.pv_power_w ?? 0), 0);
-      const items = inverters.map((device, index) => ({
+      const items = inverters.map((device) => ({
         device_id: device.device_id,
         sn: device.sn,
         device_type: device.device_type,
         status: device.status,
         power_w: nullableRound(device.power_w, 1),
         pv_power_w: nullableRound(device.pv_power_w, 1),
-        today_kwh: today[index] ? round(today[index].pv_kwh) : null,
+        today_kwh: today.has(device.device_id) ? round(today.get(device.device_id) ?? 0) : null,
         total_kwh: nullableRound(device.total_kwh, 3),
         share_pct:
           device.pv_power_w === null || pvSum <= 0
