@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * One `vitest run` runs every tier: contracts (unit), server (API against a real database),
- * web (unit) and e2e (Debian's Chromium against the built app). `--project` picks tiers.
+ * web (unit), web-components (screens in jsdom) and e2e (Debian's Chromium against the built app).
+ * `--project` picks tiers.
  */
 export default defineConfig({
   test: {
@@ -19,6 +20,17 @@ export default defineConfig({
         },
       },
       { test: { name: 'web', include: ['apps/web/test/**/*.test.ts'] } },
+      {
+        // screens with logic rendered in jsdom with Testing Library: what a user sees and what is sent
+        test: {
+          name: 'web-components',
+          include: ['apps/web/test/components/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/test/components/support/setup.ts'],
+          // antd's development build in jsdom: a typed form takes seconds on a busy machine
+          testTimeout: 30_000,
+        },
+      },
       {
         test: {
           name: 'simulator',

@@ -123,6 +123,12 @@ export const operationActions = [
   'auth_request_add',
   'auth_request_answer',
   'notification_settings',
+  'user_invite',
+  'invitation_received',
+  'invitation_accept',
+  'invitation_decline',
+  'email_change_request',
+  'email_change_confirm',
 ] as const;
 export type OperationAction = (typeof operationActions)[number];
 

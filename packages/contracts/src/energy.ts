@@ -1,5 +1,5 @@
 import type { EnergyCounter } from './device-link/values.ts';
-import { DeviceType, type RangeUnit } from './enums.ts';
+import { type DeviceState, DeviceType, type RangeUnit } from './enums.ts';
 
 /**
  * What a plant did, as figures (PRODUCT.md §4 "Energy"): the rates, income and CO2 the station
@@ -124,6 +124,14 @@ const powerSources: Record<keyof StationPowers, readonly (readonly [DeviceType, 
   generator_w: [[E, 'generator.power_w']],
 };
 const powerNames = Object.keys(powerSources) as (keyof StationPowers)[];
+
+/**
+ * Where a station power is read, best source first: `[device type, value key]` pairs. What SQL
+ * mirrors of `stationPowers` build their expressions from, so both read the same sources.
+ */
+export function powerSourcesOf(name: keyof StationPowers): readonly (readonly [DeviceType, string])[] {
+  return powerSources[name];
+}
 /** Each power's sources by device type: the rank of the type among them. */
 const sourceRank = Object.fromEntries(
   powerNames.map((name) => [name, new Map(powerSources[name].map(([type], rank) => [type, rank]))]),
@@ -190,6 +198,16 @@ export function stationPowers(devices: readonly DeviceValues[]): StationPowers {
     powers.load_w = Math.max(0, balance);
   }
   return powers;
+}
+
+/**
+ * The headline PV power of a station now, W (station list, station overview, fleet statistics):
+ * `stationPowers`' PV over the newest values of its devices that are not offline (an offline
+ * device's last values are not "now"); null when none of them reports PV. The server computes it in
+ * SQL with `stationPvPowerSql` (apps/server/src/domains/stations/station-query.ts), proven equal.
+ */
+export function stationPvPowerW(devices: readonly (DeviceValues & { status: DeviceState })[]): number | null {
+  return stationPowers(devices.filter((device) => device.status !== 'offline')).pv_w;
 }
 
 export interface Flow {

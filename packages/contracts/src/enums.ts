@@ -63,6 +63,21 @@ export type DeviceState = (typeof deviceStates)[number];
 export const stationStates = ['alarm', 'offline', 'online', 'no_device'] as const;
 export type StationState = (typeof stationStates)[number];
 
+/**
+ * A station's state from its devices' states (the rule above). The server reads it in SQL from
+ * `stationStatusSql` (apps/server/src/domains/stations/station-query.ts), whose test proves the two equal.
+ */
+export function stationStateOf(deviceStates: Iterable<DeviceState>): StationState {
+  let hasDevice = false;
+  let online = false;
+  for (const state of deviceStates) {
+    if (state === 'alarm') return 'alarm';
+    hasDevice = true;
+    if (state === 'online') online = true;
+  }
+  return online ? 'online' : hasDevice ? 'offline' : 'no_device';
+}
+
 /** Alarm state. */
 export const alarmStates = ['happening', 'ended'] as const;
 export type AlarmState = (typeof alarmStates)[number];

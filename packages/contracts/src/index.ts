@@ -2,15 +2,22 @@ export * from './alarms.ts';
 export * from './api/call.ts';
 export type { AlarmItem, ReportItem } from './api/calls/alarm.ts';
 export type { MenuItem } from './api/calls/auth.ts';
-export type { ChartData, ChartDownload, ChartSeriesKey } from './api/calls/chart.ts';
+export type { ChartData, ChartDownload, ChartKind, ChartSeriesKey } from './api/calls/chart.ts';
 export type { DeviceCredentials, DeviceItem } from './api/calls/device.ts';
 export * from './api/calls/index.ts';
 export type { LogItem, MessageItem, RequestItem } from './api/calls/message.ts';
 export type { EnergyBlock, OverviewData, PowerFlowData } from './api/calls/plant.ts';
 export type { StationItem, StationListColumn } from './api/calls/station-items.ts';
-export type { AccountItem } from './api/calls/user.ts';
+export {
+  type AccountItem,
+  EMAIL_CHANGE_VALID_HOURS,
+  INVITATION_VALID_DAYS,
+  type InvitationState,
+  invitationStates,
+} from './api/calls/user.ts';
 export * from './api/envelope.ts';
 export * from './api/paging.ts';
+export * from './calendar.ts';
 export * from './display.ts';
 export * from './energy.ts';
 export * from './enums.ts';

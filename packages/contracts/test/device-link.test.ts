@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   ALL_UP_TOPICS,
+  BACKFILL_HORIZON_MS,
   CLOCK_SKEW_MS,
   commandMessage,
   commandNames,
@@ -12,6 +13,7 @@ import {
   decodeUp,
   deviceValues,
   EARLIEST_READING_MS,
+  ENERGY_GAP_MS,
   emsParts,
   encodeMessage,
   flattenValues,
@@ -22,6 +24,7 @@ import {
   maySubscribe,
   PartState,
   parseUpTopic,
+  REGISTRATION_GRACE_MS,
   readCounters,
   TOPIC_ROOT,
   type UpKind,
@@ -695,6 +698,10 @@ describe('decodeUp', () => {
   it('has the limits the document states', () => {
     expect(EARLIEST_READING_MS).toBe(946_684_800_000);
     expect(CLOCK_SKEW_MS).toBe(10 * 60 * 1000);
+    // a step of the longest interval a device may declare is never a gap
+    expect(intervalSeconds.safeParse(ENERGY_GAP_MS / 1000).success).toBe(true);
+    expect(intervalSeconds.safeParse(ENERGY_GAP_MS / 1000 + 1).success).toBe(false);
+    expect(REGISTRATION_GRACE_MS).toBeLessThan(BACKFILL_HORIZON_MS);
     expect(MAX_BACKFILL_READINGS).toBe(500);
     expect(DEFAULT_INTERVAL_S).toBe(300);
     expect(intervalSeconds.safeParse(1).success && intervalSeconds.safeParse(3600).success).toBe(true);
@@ -1047,6 +1054,9 @@ describe('docs/device-protocol.md', () => {
     expect(doc).toContain(`1 to ${MAX_BACKFILL_READINGS} readings`);
     expect(doc).toContain('946 684 800 000');
     expect(doc).toContain(`${CLOCK_SKEW_MS / 60_000} minutes ahead`);
+    expect(doc).toContain(`${BACKFILL_HORIZON_MS / 86_400_000} days older than the portal's clock`);
+    expect(doc).toContain(`${REGISTRATION_GRACE_MS / 86_400_000} days older than the device's registration`);
+    expect(doc).toContain(`at most ${ENERGY_GAP_MS / 3_600_000} hour apart`);
     expect(doc).toContain(`default ${DEFAULT_INTERVAL_S}`);
     expect(doc).toContain('{"v":1,"state":"offline"}');
   });
@@ -1148,5 +1158,24 @@ describe('hostile input that once got through', () => {
       encodeMessage({ v: 'x'.repeat(100_000), state: 'online' }),
     );
     expect((result.ok ? '' : (result.detail ?? '')).length).toBeLessThanOrEqual(40);
+  });
+});
+
+describe('control characters in device messages', () => {
+  it('a NUL in a reply text or a firmware version is refused as invalid, naming where', () => {
+    const reply = encodeMessage({
+      v: 1,
+      id: '5b0d2f4c-1f2a-4c3b-9a1e-0d6f7a8b9c0d',
+      ts: Date.now(),
+      state: 'failed',
+      message: 'flash\u0000 failed',
+    });
+    expect(decodeUp(DeviceType.inverter, 'reply', reply)).toEqual({
+      ok: false,
+      error: 'invalid',
+      detail: 'message: control character',
+    });
+    const status = encodeMessage({ v: 1, state: 'online', firmware_version: 'V1\u001b[2J' });
+    expect(decodeUp(DeviceType.inverter, 'status', status)).toMatchObject({ ok: false, error: 'invalid' });
   });
 });

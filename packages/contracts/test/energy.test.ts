@@ -15,8 +15,9 @@ import {
   selfConsumptionPct,
   stationMeasures,
   stationPowers,
+  stationPvPowerW,
 } from '../src/energy.ts';
-import { DeviceType } from '../src/enums.ts';
+import { DeviceType, deviceTypes, stationStateOf } from '../src/enums.ts';
 
 const kwh = fc.double({ min: 0, max: 1e6, noNaN: true });
 const figures = fc.record<EnergyFigures>({
@@ -143,6 +144,61 @@ describe('station powers and flows', () => {
       { device_type: DeviceType.battery, values: { power_w: -300, soc_pct: 60 } },
     ]);
     expect(powers).toMatchObject({ battery_w: -200, soc_pct: 50, grid_w: null, load_w: null, pv_w: null });
+  });
+});
+
+describe('a station’s headline PV power', () => {
+  it('is the PV of the devices not offline, from the best source, and null without one', () => {
+    const ems = { device_type: DeviceType.energyManagementBox, values: { 'pvs.pv_power_w': 4000 } };
+    const inverter = { device_type: DeviceType.inverter, values: { pv_power_w: 1500 } };
+    expect(
+      stationPvPowerW([
+        { ...ems, status: 'online' },
+        { ...inverter, status: 'alarm' },
+      ]),
+    ).toBe(4000);
+    expect(
+      stationPvPowerW([
+        { ...ems, status: 'offline' },
+        { ...inverter, status: 'alarm' },
+      ]),
+    ).toBe(1500);
+    expect(
+      stationPvPowerW([
+        { ...inverter, status: 'online' },
+        { ...inverter, status: 'online' },
+      ]),
+    ).toBe(3000);
+    expect(stationPvPowerW([{ ...inverter, status: 'offline' }])).toBeNull();
+    expect(
+      stationPvPowerW([{ device_type: DeviceType.meter, values: { grid_power_w: 5 }, status: 'online' }]),
+    ).toBeNull();
+  });
+
+  it('is stationPowers’ PV over the same devices once the offline ones are left out', () => {
+    const device = fc.record({
+      device_type: fc.constantFrom(...deviceTypes),
+      status: fc.constantFrom('online' as const, 'offline' as const, 'alarm' as const),
+      values: fc.dictionary(
+        fc.constantFrom('pv_power_w', 'pvs.pv_power_w', 'power_w'),
+        fc.double({ min: -1e5, max: 1e5, noNaN: true }),
+      ),
+    });
+    fc.assert(
+      fc.property(fc.array(device, { maxLength: 8 }), (devices) => {
+        const online = devices.filter((one) => one.status !== 'offline');
+        expect(stationPvPowerW(devices)).toBe(stationPowers(online).pv_w);
+      }),
+    );
+  });
+});
+
+describe('a station’s state from its devices', () => {
+  it('is alarm with any device in alarm, else online with any online, else offline, else no_device', () => {
+    expect(stationStateOf([])).toBe('no_device');
+    expect(stationStateOf(['offline', 'offline'])).toBe('offline');
+    expect(stationStateOf(['offline', 'online'])).toBe('online');
+    expect(stationStateOf(['online', 'alarm', 'offline'])).toBe('alarm');
   });
 });
 

@@ -117,7 +117,11 @@ export async function pingDatabase(db: Database): Promise<void> {
   await db.execute(sql`select 1`);
 }
 
-/** Rows of a raw SQL query; PGlite and node-postgres both answer `{rows}`. */
+/**
+ * Rows of a raw SQL query, cast to `Row` unchecked; PGlite and node-postgres both answer `{rows}`,
+ * but not with the same types (rows.ts). Repositories use `queryParsed` (rows.ts), which checks
+ * each row; this is left for tests and throwaway scripts.
+ */
 export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
   const result = (await db.execute(query)) as unknown as { rows: Row[] };
   return result.rows;

@@ -5,6 +5,7 @@
 export * from './schema/accounts.ts';
 export * from './schema/alarms.ts';
 export * from './schema/fleet.ts';
+export * from './schema/jobs.ts';
 export * from './schema/messages.ts';
 export * from './schema/platform.ts';
 export * from './schema/telemetry.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { DeviceType } from '../enums.ts';
 import { type UpgradeStatus, upgradeStatuses } from '../enums.ts';
+import { controlCharacterPath } from '../validation/control-characters.ts';
 import type { UpKind } from './topics.ts';
 import { deviceValues, emsParts } from './values.ts';
 
@@ -17,10 +18,47 @@ const version = z.literal(PROTOCOL_VERSION);
 export const EARLIEST_READING_MS = Date.UTC(2000, 0, 1);
 /** How far ahead of the portal's clock a device's clock may run before its readings are refused. */
 export const CLOCK_SKEW_MS = 10 * 60_000;
+const DAY_MS = 86_400_000;
+/**
+ * How far back a device may send readings, from the portal's clock: a logger's buffer of a year
+ * (a plant cut off for a season, the demo's year of history) with a month to spare. Older
+ * readings are refused (not stored); older history is imported and counted with the rebuild.
+ */
+export const BACKFILL_HORIZON_MS = 400 * DAY_MS;
+/**
+ * How long before its registration a device's readings are still taken: a logger commissioned
+ * on site keeps its buffer from the days before the installer registered it in the portal. Older
+ * readings are refused: the portal did not know the device then.
+ */
+export const REGISTRATION_GRACE_MS = 7 * DAY_MS;
+/**
+ * Longest step between two readings of a device whose counters' rise is counted in the later
+ * reading's station-local day: the longest interval a device may declare (3600 s). The rise
+ * across a longer gap is spread over the gap's days in proportion to time.
+ */
+export const ENERGY_GAP_MS = 3600 * 1000;
 /** Most readings one backfill message carries. */
 export const MAX_BACKFILL_READINGS = 500;
 /** Largest message the portal reads, in bytes. */
 export const MAX_MESSAGE_BYTES = 256 * 1024;
+/**
+ * Largest MQTT packet a broker of the portal takes, in bytes, the whole packet with its fixed
+ * header. The largest legitimate one is a QoS 1 PUBLISH of a MAX_MESSAGE_BYTES message: 4 bytes
+ * of fixed header, 38 of topic (`dev/` + a 19-character SN + `/up/telemetry`) and 2 of packet id
+ * on top, 262 188 bytes. (500 readings of an EMS 5000 with every value at its longest are ~490 KB
+ * of JSON, so devices split backfills by MAX_MESSAGE_BYTES, not by reading count.) The 64 KiB of
+ * margin lets a message a little over MAX_MESSAGE_BYTES be read, logged `too_large` and
+ * acknowledged instead of cutting the device off; a connection announcing a larger packet is
+ * closed as soon as its fixed header is read, before its body.
+ */
+export const MAX_MQTT_PACKET_BYTES = 320 * 1024;
+
+/**
+ * Largest MQTT packet before a connection's sign-in has succeeded: a CONNECT holds a client id and
+ * user name (the SN), the secret and the small last-will message, a few hundred bytes; 4 KiB leaves
+ * room for any of them, and keeps what an unknown peer can make the broker hold small.
+ */
+export const MAX_UNAUTHENTICATED_PACKET_BYTES = 4 * 1024;
 
 const timestamp = z.number().int().min(EARLIEST_READING_MS).max(8.64e15);
 const sequence = z
@@ -201,6 +239,15 @@ export function decodeUp(
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json))
     return { ok: false, error: 'invalid' };
+  // as in every call body: no control character in any text (NUL cannot even be stored)
+  const controlAt = controlCharacterPath(json);
+  if (controlAt !== undefined) {
+    return {
+      ok: false,
+      error: 'invalid',
+      detail: `${controlAt.slice(0, 40) || '(root)'}: control character`,
+    };
+  }
   const v = (json as { v?: unknown }).v;
   if (v !== PROTOCOL_VERSION) {
     // a short, safe rendering of what the device sent: never its own text at length in the log

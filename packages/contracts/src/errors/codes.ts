@@ -14,6 +14,8 @@ export const errorCodes = [
   '1006',
   // Not in SPEC.md §8: our answer to sign-in throttling (HTTP 429), see README.md.
   '1007',
+  // Not in SPEC.md §8: too many sign-ups (or taken-name answers) from one address or account, HTTP 429.
+  '1008',
   '2001',
   '2002',
   '2003',

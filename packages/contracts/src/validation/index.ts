@@ -1,4 +1,5 @@
 export * from './common.ts';
+export * from './control-characters.ts';
 export * from './device.ts';
 export * from './keys.ts';
 export * from './messages/index.ts';

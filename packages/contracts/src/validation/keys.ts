@@ -59,6 +59,7 @@ export const validationMessageKeys = [
   'validation.modbusAddressRange',
   'validation.rs485PositionRange',
   'validation.ratedPowerRange',
+  'validation.controlCharacter',
 ] as const;
 
 export type ValidationMessageKey = (typeof validationMessageKeys)[number];

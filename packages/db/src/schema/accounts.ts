@@ -115,3 +115,56 @@ export const userPreferences = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.preferenceKey] })],
 );
+
+/**
+ * An installer's invitation to an end user without installer (`addInstallerUser`). Nothing about
+ * the account changes until its owner accepts; the inviter is never told whether it exists. One
+ * pending invitation per account and installer.
+ */
+export const userInvitations = pgTable(
+  'user_invitations',
+  {
+    invitationId: integer('invitation_id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1000 }),
+    /** The end user invited. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    /** The installer the account goes under once accepted (the inviter or one of its sub-installers). */
+    installerId: integer('installer_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    invitedBy: integer('invited_by')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    /** pending, accepted or declined; a pending one past `expires_at` is expired. */
+    state: text('state').notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('user_invitations_pending_key')
+      .on(t.userId, t.installerId)
+      .where(sql`${t.state} = 'pending'`),
+    index('user_invitations_user_idx').on(t.userId),
+    check('user_invitations_state_check', sql`${t.state} in ('pending', 'accepted', 'declined')`),
+  ],
+);
+
+/**
+ * A change of an account's email waiting for the code mailed to the new address: `users.email`
+ * changes only once that code comes back, so it always holds an address its owner confirmed (or
+ * gave when the account was made). One pending change per account; only the code's hash is kept.
+ */
+export const emailChanges = pgTable('email_changes', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.userId, { onDelete: 'cascade' }),
+  newEmail: text('new_email').notNull(),
+  /** Who asked: the account itself or an installer of its tree. */
+  requestedBy: integer('requested_by').references(() => users.userId, { onDelete: 'set null' }),
+  codeHash: text('code_hash').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  failedAttempts: smallint('failed_attempts').notNull().default(0),
+});

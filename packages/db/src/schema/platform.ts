@@ -1,7 +1,10 @@
 import { bigint, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 
-/** Every mail the portal sends, kept whether delivered by SMTP or only written to the outbox. */
+/**
+ * Every mail the portal sends, kept whether delivered by SMTP or only written to the outbox. Its
+ * delivery is a `mail.deliver` job: tried again with backoff until `sent_at`, or `given_up_at`.
+ */
 export const outbox = pgTable('outbox', {
   mailId: bigint('mail_id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   recipient: text('recipient').notNull(),
@@ -10,7 +13,12 @@ export const outbox = pgTable('outbox', {
   htmlBody: text('html_body').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
+  /** The last failed try's reason (kept after a later success, for the record). */
   error: text('error'),
+  /** Delivery tries so far. */
+  attempts: integer('attempts').notNull().default(0),
+  /** No more tries (too many, or too long after it was kept); the log says so too. */
+  givenUpAt: timestamp('given_up_at', { withTimezone: true }),
 });
 
 /**

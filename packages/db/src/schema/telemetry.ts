@@ -40,7 +40,7 @@ export const deviceLatest = pgTable('device_latest', {
   values: jsonb('values').notNull(),
   /** The device type's headline power (contracts `headlineFigures`), W. */
   powerW: doublePrecision('power_w'),
-  /** PV power of the reading, W: what the station list sums. */
+  /** PV power of the reading, W: one device's (parallel inverters); a station's is contracts' `stationPvPowerW`. */
   pvPowerW: doublePrecision('pv_power_w'),
   /** Lifetime value of the headline counter, kWh. */
   totalKwh: doublePrecision('total_kwh'),

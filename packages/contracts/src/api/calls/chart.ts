@@ -152,6 +152,23 @@ export const embPsChart = chartCall(
   emsChartBody,
 );
 
+/**
+ * The six charts by name, one call each: the names the web's chart tabs (and their address,
+ * `?chart=`) and the server's chart builder and export use for them.
+ */
+export const chartKinds = ['station', 'yield', 'income', 'battery', 'ems', 'embPs'] as const;
+export type ChartKind = (typeof chartKinds)[number];
+
+/** The call of each chart. */
+export const chartCallOf: Record<ChartKind, typeof chart> = {
+  station: chart,
+  yield: chartStation,
+  income,
+  battery: storageChart,
+  ems: emsStationChart,
+  embPs: embPsChart,
+};
+
 /** Whether a chart answer is the export's download address. */
 export function isChartDownload(data: ChartData | ChartDownload): data is ChartDownload {
   return 'download_url' in data;

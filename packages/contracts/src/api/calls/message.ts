@@ -6,6 +6,7 @@ import { formId, optionalField } from '../../validation/common.ts';
 import { deviceSn } from '../../validation/device.ts';
 import { defineCall } from '../call.ts';
 import { pageOf, pageRequest } from '../paging.ts';
+import { invitationStates } from './user.ts';
 
 /**
  * /myLog/myLog (SPEC.md §2): the caller's messages (alarm notices, authorization requests and
@@ -24,6 +25,8 @@ export const messageEvents = [
   'request_received',
   'request_passed',
   'request_rejected',
+  'invitation_received',
+  'invitation_accepted',
   'system',
 ] as const;
 
@@ -47,6 +50,8 @@ export const messageItem = z.object({
   device_id: z.number().int().nullable(),
   sn: z.string().nullable(),
   actor_name: z.string().nullable().describe('Who asked or answered, for authorization messages'),
+  invitation_id: z.number().int().nullable().describe('invitation_received: the invitation to answer'),
+  invitation_state: z.enum(invitationStates).nullable().describe('invitation_received: where it stands now'),
 });
 export type MessageItem = z.infer<typeof messageItem>;
 

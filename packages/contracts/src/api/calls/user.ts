@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { RoleId } from '../../enums.ts';
 import { formId } from '../../validation/common.ts';
-import { email, retrievePassword, userFormSchemas, userName } from '../../validation/user.ts';
+import {
+  email,
+  retrievePassword,
+  userFormSchemas,
+  userName,
+  verificationCode,
+} from '../../validation/user.ts';
 import { defineCall } from '../call.ts';
 import { pageOf, pageRequest } from '../paging.ts';
 
@@ -55,28 +61,67 @@ export const registerUser = defineCall({
   data: createdAccount,
 });
 
+/** Days an invitation to an installer's tree waits for its answer. */
+export const INVITATION_VALID_DAYS = 14;
+/** Hours the code mailed to a new email address stays valid (5 wrong tries end it sooner). */
+export const EMAIL_CHANGE_VALID_HOURS = 24;
+
+/** What became of an invitation; `expired` is a pending one past its days. */
+export const invitationStates = ['pending', 'accepted', 'declined', 'expired'] as const;
+export type InvitationState = (typeof invitationStates)[number];
+
 export const addInstallerUser = defineCall({
   path: 'api/user/installer/addInstallerUser',
   summary:
-    "Binds an existing end user without an installer (found by user name or email) to the caller or one of the caller's sub-installers",
+    "Invites an existing end user without an installer (by user name or email) into the caller's tree, under the caller or one of its sub-installers. The account joins only when its owner accepts (a message and a mail); the answer is the same whether or not such an account exists",
   domain: 'user',
   access: 'user',
   kind: 'write',
   body: z.object({
-    user_name: z.string().trim().min(1).max(254).describe('User name or email of the account to bind'),
-    installer_id: formId.optional().describe('Sub-installer to bind it under; the caller when absent'),
+    user_name: z.string().trim().min(1).max(254).describe('User name or email of the account to invite'),
+    installer_id: formId.optional().describe('Sub-installer to put it under; the caller when absent'),
   }),
-  data: z.object({ user_id: z.number().int(), installer_id: z.number().int() }),
+  data: z.object({
+    valid_days: z.number().int().describe('Days the invitation waits for its answer'),
+  }),
+});
+
+export const invitationAnswer = defineCall({
+  path: 'api/user/invitation/answer',
+  summary:
+    "The invited end user accepts or declines an invitation into an installer's tree (200001 when no longer pending; 4003 when the account has an installer by now; 3001 when a station name clashes in that tree)",
+  domain: 'user',
+  access: 'user',
+  kind: 'write',
+  body: z.object({ invitation_id: formId, accept: z.boolean() }),
+  data: z.object({ invitation_id: z.number().int(), state: z.enum(invitationStates) }),
 });
 
 export const edit = defineCall({
   path: 'bg/user/edit',
-  summary: "Edit an account's user name and email (mode 4): one's own, or an account of one's tree",
+  summary:
+    "Edit an account's user name and email (mode 4): one's own, or an account of one's tree. The name changes at once; a new email only once the code mailed to it is confirmed (api/user/confirmEmail), and the old address is told",
   domain: 'user',
   access: 'user',
   kind: 'write',
   body: z.object({ user_id: formId.optional(), user_name: userName, email }),
-  data: z.object({ user_id: z.number().int(), user_name: z.string(), email: z.string() }),
+  data: z.object({
+    user_id: z.number().int(),
+    user_name: z.string(),
+    email: z.string().describe('The address in effect'),
+    email_pending: z.string().nullable().describe('A new address waiting for its code'),
+  }),
+});
+
+export const confirmEmail = defineCall({
+  path: 'api/user/confirmEmail',
+  summary:
+    'Confirms a pending email change with the code mailed to the new address: 200913 wrong, 200914 expired or after 5 wrong tries, 1004 when the address was taken meanwhile',
+  domain: 'user',
+  access: 'user',
+  kind: 'write',
+  body: z.object({ user_id: formId.optional(), code: verificationCode }),
+  data: z.object({ user_id: z.number().int(), email: z.string() }),
 });
 
 export const info = defineCall({
@@ -94,6 +139,7 @@ export const info = defineCall({
     role_id: roleId,
     installer_level: z.number().int().nullable(),
     created_at: z.string(),
+    email_pending: z.string().nullable().describe('A new address waiting for its code'),
   }),
 });
 

@@ -11,6 +11,7 @@ const messages = {
   '1005': 'Zadaná hesla se neshodují.',
   '1006': 'Heslo je nesprávné.',
   '1007': 'Příliš mnoho pokusů o přihlášení. Počkejte několik minut a zkuste to znovu.',
+  '1008': 'Příliš mnoho pokusů. Chvíli počkejte a zkuste to znovu.',
   '2001': 'Toto zařízení je již zaregistrováno.',
   '2002': 'Sériové číslo zařízení nebylo rozpoznáno. Zkontrolujte ho a zkuste to znovu.',
   '2003': 'Nepodařilo se zjistit polohu. Zkontrolujte oprávnění k přístupu k poloze.',

@@ -11,6 +11,7 @@ const messages = {
   '1005': 'The two passwords do not match.',
   '1006': 'The password is incorrect.',
   '1007': 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  '1008': 'Too many attempts. Please wait a while and try again.',
   '2001': 'This device is already registered.',
   '2002': 'The device serial number was not recognised. Please check it and try again.',
   '2003': 'Could not determine your location. Please check the location permission.',

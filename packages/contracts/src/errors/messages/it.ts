@@ -11,6 +11,7 @@ const messages = {
   '1005': 'Le due password non coincidono.',
   '1006': 'La password non è corretta.',
   '1007': 'Troppi tentativi di accesso. Attendi qualche minuto e riprova.',
+  '1008': "Troppi tentativi. Attendi un po' e riprova.",
   '2001': 'Questo dispositivo è già registrato.',
   '2002': 'Numero di serie del dispositivo non riconosciuto. Verificalo e riprova.',
   '2003': "Impossibile determinare la posizione. Controlla l'autorizzazione alla localizzazione.",

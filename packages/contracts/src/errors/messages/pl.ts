@@ -11,6 +11,7 @@ const messages = {
   '1005': 'Podane hasła nie są identyczne.',
   '1006': 'Nieprawidłowe hasło.',
   '1007': 'Zbyt wiele prób logowania. Odczekaj kilka minut i spróbuj ponownie.',
+  '1008': 'Zbyt wiele prób. Odczekaj chwilę i spróbuj ponownie.',
   '2001': 'To urządzenie jest już zarejestrowane.',
   '2002': 'Nie rozpoznano numeru seryjnego urządzenia. Sprawdź go i spróbuj ponownie.',
   '2003': 'Nie udało się ustalić lokalizacji. Sprawdź uprawnienia do lokalizacji.',

@@ -57,4 +57,5 @@ export default {
   'validation.modbusAddressRange': 'Adresa Modbus musí být celé číslo od 1 do 247',
   'validation.rs485PositionRange': 'Pozice RS485 musí být celé číslo od 1 do 32',
   'validation.ratedPowerRange': 'Jmenovitý výkon musí být počet wattů od 0 do 1 000 000 000',
+  'validation.controlCharacter': 'Řídicí znaky (např. NUL) zde nejsou povoleny',
 } satisfies Record<ValidationMessageKey, string>;

@@ -58,4 +58,5 @@ export default {
   'validation.modbusAddressRange': 'The Modbus address must be a whole number from 1 to 247',
   'validation.rs485PositionRange': 'The RS485 position must be a whole number from 1 to 32',
   'validation.ratedPowerRange': 'The rated power must be a whole number of watts from 0 to 1,000,000,000',
+  'validation.controlCharacter': 'Control characters (such as NUL) are not allowed here',
 } satisfies Record<ValidationMessageKey, string>;

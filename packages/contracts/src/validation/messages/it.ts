@@ -58,4 +58,5 @@ export default {
   'validation.modbusAddressRange': "L'indirizzo Modbus deve essere un numero intero da 1 a 247",
   'validation.rs485PositionRange': 'La posizione RS485 deve essere un numero intero da 1 a 32',
   'validation.ratedPowerRange': 'La potenza nominale deve essere un numero di watt da 0 a 1.000.000.000',
+  'validation.controlCharacter': 'I caratteri di controllo (come NUL) non sono ammessi qui',
 } satisfies Record<ValidationMessageKey, string>;

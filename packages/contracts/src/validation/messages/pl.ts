@@ -58,4 +58,5 @@ export default {
   'validation.modbusAddressRange': 'Adres Modbus musi być liczbą całkowitą od 1 do 247',
   'validation.rs485PositionRange': 'Pozycja RS485 musi być liczbą całkowitą od 1 do 32',
   'validation.ratedPowerRange': 'Moc znamionowa musi być liczbą watów od 0 do 1 000 000 000',
+  'validation.controlCharacter': 'Znaki sterujące (np. NUL) są tu niedozwolone',
 } satisfies Record<ValidationMessageKey, string>;

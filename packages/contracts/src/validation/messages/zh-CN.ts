@@ -55,4 +55,5 @@ export default {
   'validation.modbusAddressRange': 'Modbus 地址必须是 1 到 247 之间的整数',
   'validation.rs485PositionRange': 'RS485 位置必须是 1 到 32 之间的整数',
   'validation.ratedPowerRange': '额定功率必须是 0 到 1,000,000,000 瓦之间的数值',
+  'validation.controlCharacter': '此处不允许包含控制字符（如 NUL）',
 } satisfies Record<ValidationMessageKey, string>;
