@@ -23,7 +23,7 @@ import {
 } from '@helio/contracts';
 import { faultCatalogue, headlineFigures } from '@helio/contracts/device-link';
 import type pg from 'pg';
-import { counterKeysOf } from '../src/device-link/ingest/rebuild.ts';
+import { counterKeysOf } from '../src/domains/energy/rebuild-store.ts';
 
 export interface FleetSize {
   stations: number;

@@ -10,7 +10,7 @@
  *    five-minute readings for the 1,000 devices of 250 stations (inverter, battery, meter, and a
  *    wallbox or a data logger), shaped as the device protocol's values of each type. The energy
  *    rows are then counted from those readings by the energy rebuild (`npm run energy:rebuild`,
- *    device-link/ingest/rebuild.ts), as after an import of history; its time is reported
+ *    domains/energy/rebuild.ts), as after an import of history; its time is reported
  *    (`--rebuild` runs it again on a kept data set).
  * 2. The portal as a process on that database (DEMO=0, MQTT_PORT=0, LOG_LEVEL=warn), signed in as
  *    the installer; BENCH_CONCURRENCY (20) clients for BENCH_SECONDS (20) after BENCH_WARMUP_SECONDS
@@ -29,11 +29,11 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { localDate } from '@helio/contracts';
 import { openPostgres } from '@helio/db';
 import pg from 'pg';
-import { localDate } from '../src/device-link/ingest/periods.ts';
-import { rebuildEnergy } from '../src/device-link/ingest/rebuild.ts';
 import { hashPassword } from '../src/domains/auth/passwords.ts';
+import { rebuildEnergy } from '../src/domains/energy/rebuild.ts';
 import { freePort, startPortal, waitForHealth } from '../test/support/portal-process.ts';
 import { type AccuracyResult, checkTotals } from './api-accuracy.ts';
 import {

@@ -45,7 +45,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { hashSecret, issueSecret } from '../src/device-link/credentials.ts';
+import type { DeviceLinkHandle } from '../src/device-link/index.ts';
+import { commandsRepository } from '../src/domains/commands/repository.ts';
+import { deviceCommands } from '../src/domains/commands/service.ts';
+import { hashSecret, issueSecret } from '../src/domains/devices/credentials.ts';
+import { systemClock } from '../src/platform/clock.ts';
+import { createJobRunner } from '../src/platform/jobs/runner.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Settings and shared shapes
@@ -781,6 +786,16 @@ function loadConfig(
   };
 }
 
+/** The stored commands, as the app wires them: sent through the link once it runs (none are in the bench). */
+function benchCommands(db: Database, log: FastifyBaseLogger, link: () => DeviceLinkHandle) {
+  return deviceCommands({
+    repo: commandsRepository(db),
+    channel: () => link().link,
+    log,
+    clock: systemClock,
+  });
+}
+
 async function embeddedPart(settings: Settings, devices: BenchDevice[]): Promise<Measured> {
   print('\n[a] Embedded default: PGlite + embedded aedes broker, through startDeviceLink');
   const { startDeviceLink } = await import('../src/device-link/index.ts');
@@ -795,15 +810,26 @@ async function embeddedPart(settings: Settings, devices: BenchDevice[]): Promise
     `  PGlite created, migrated and seeded (${devices.length} inverters, ${stationsFor(devices.length)} stations) in ${((performance.now() - opening) / 1000).toFixed(1)} s`,
   );
   const log = benchLog();
+  // the link's periodic jobs run beside ingestion, as in the portal
+  const jobs = createJobRunner({ db: handle.db, log, clock: systemClock, singleProcess: true });
   const link = await startDeviceLink({
     db: handle.db,
     log,
+    commands: benchCommands(handle.db, log, () => link),
     mqttUrl: undefined,
     mqttPort: 0,
     host: '127.0.0.1',
     publicUrl: undefined,
+    // every simulated device connects from this one address
+    embedded: { maxConnectionsPerAddress: 0 },
+    jobs,
+    clock: systemClock,
   });
-  const closeLink = defer(() => link.close());
+  await jobs.start();
+  const closeLink = defer(async () => {
+    await jobs.stop();
+    await link.close();
+  });
   traced = link.ingestor;
   const result = await runLoad(
     loadConfig(settings, `mqtt://127.0.0.1:${link.embeddedPort}`, devices, { mode: 'puback' }),
@@ -943,15 +969,23 @@ async function postgresPart(settings: Settings, devices: BenchDevice[]): Promise
 
   // b. the portal on PostgreSQL + Mosquitto
   print('\n[b] PostgreSQL + Mosquitto, through startDeviceLink with MQTT_URL');
+  const jobs = createJobRunner({ db: handle.db, log, clock: systemClock });
   const link = await startDeviceLink({
     db: handle.db,
     log,
+    commands: benchCommands(handle.db, log, () => link),
     mqttUrl: broker.url,
     mqttPort: 0,
     host: '127.0.0.1',
     publicUrl: undefined,
+    jobs,
+    clock: systemClock,
   });
-  const closeLink = defer(() => link.close());
+  await jobs.start();
+  const closeLink = defer(async () => {
+    await jobs.stop();
+    await link.close();
+  });
   traced = link.ingestor;
   figures.portal = await runLoad(
     loadConfig(settings, brokerUrl, devices, {

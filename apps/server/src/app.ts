@@ -7,15 +7,19 @@ import { type DatabaseHandle, pingDatabase } from '@helio/db';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { type DeviceLinkHandle, startDeviceLink } from './device-link/index.ts';
+import type { Admission } from './device-link/ingest/ingestor.ts';
 import { registerAlarmsAndMessages } from './domains/alarms/module.ts';
 import { authRepository } from './domains/auth/repository.ts';
 import { authRoutes } from './domains/auth/routes.ts';
 import { authService } from './domains/auth/service.ts';
+import { commandsRepository } from './domains/commands/repository.ts';
+import { type DeviceCommands, deviceCommands } from './domains/commands/service.ts';
 import { commonRoutes } from './domains/common/routes.ts';
 import { devicesRepository } from './domains/devices/repository.ts';
 import { devicesRoutes } from './domains/devices/routes.ts';
 import { devicesService } from './domains/devices/service.ts';
 import { deviceTelemetry } from './domains/devices/telemetry.ts';
+import { messagesRepository } from './domains/messages/repository.ts';
 import { operationLog } from './domains/operation-log/repository.ts';
 import { plantRepository } from './domains/plant/repository.ts';
 import { plantRoutes } from './domains/plant/routes.ts';
@@ -32,17 +36,27 @@ import { statisticsRepository } from './domains/statistics/repository.ts';
 import { statisticsRoutes } from './domains/statistics/routes.ts';
 import { statisticsService } from './domains/statistics/service.ts';
 import { tenancy } from './domains/tenancy/tenancy.ts';
+import { emailChange } from './domains/users/email-change.ts';
+import { emailChangeRepository } from './domains/users/email-change-repository.ts';
+import { invitations } from './domains/users/invitations.ts';
+import { invitationsRepository } from './domains/users/invitations-repository.ts';
 import { passwordReset } from './domains/users/password-reset.ts';
 import { usersRepository } from './domains/users/repository.ts';
+import { resetCodesRepository } from './domains/users/reset-codes-repository.ts';
 import { usersRoutes } from './domains/users/routes.ts';
 import { usersService } from './domains/users/service.ts';
 import { weatherProvider } from './domains/weather/provider.ts';
+import { weatherRepository } from './domains/weather/repository.ts';
 import { weatherRoutes } from './domains/weather/routes.ts';
 import { weatherService } from './domains/weather/service.ts';
 import { CallRegistry, installErrorHandler } from './http/calls.ts';
 import { openApiDocument } from './http/openapi.ts';
+import { answerUnroutable, registerSecurityHeaders } from './http/security-headers.ts';
 import { serveWebApp } from './http/web-app.ts';
+import { type Clock, systemClock } from './platform/clock.ts';
 import { downloads } from './platform/downloads.ts';
+import { downloadsRepository } from './platform/downloads-repository.ts';
+import { createJobRunner, type JobRunner } from './platform/jobs/runner.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { createMailer } from './platform/mail/mailer.ts';
 import { throttle } from './platform/throttle.ts';
@@ -52,6 +66,10 @@ export interface AppDependencies {
   database: DatabaseHandle;
   /** Where log lines go; the default is standard output. Tests pass a stream to read them. */
   logStream?: NodeJS.WritableStream;
+  /** How old a device's readings may be: the protocol's limits, which only tests widen. */
+  admission?: Partial<Admission>;
+  /** The time of the job runner and its jobs; tests move it forward instead of sleeping. */
+  clock?: Clock;
 }
 
 const incomingRequestId = /^[A-Za-z0-9._-]{8,64}$/;
@@ -63,10 +81,19 @@ export function apiPrefix(apiBase: string): string {
 }
 
 /** Builds the whole HTTP application: calls, docs, health and the web app. */
-export async function buildApp({ config, database, logStream }: AppDependencies): Promise<{
+export async function buildApp({
+  config,
+  database,
+  logStream,
+  admission,
+  clock = systemClock,
+}: AppDependencies): Promise<{
   app: FastifyInstance;
   calls: CallRegistry;
   deviceLink: DeviceLinkHandle;
+  /** The stored commands to devices (domains/commands). */
+  commands: DeviceCommands;
+  jobs: JobRunner;
 }> {
   const logger = loggerOptions(config.logLevel);
   const app = Fastify({
@@ -78,23 +105,35 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
+    // Fastify's own answers to unroutable URLs would quote the URL back
+    frameworkErrors: answerUnroutable,
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
   installErrorHandler(app);
+  await registerSecurityHeaders(app, { apiBase: config.apiBase, mapTileUrl: config.mapTileUrl });
   await app.register(formBody);
 
   const prefix = apiPrefix(config.apiBase);
   const { db } = database;
+  // everything done later or periodically; started once every job type is registered
+  const jobs = createJobRunner({
+    db,
+    log: app.log.child({ part: 'jobs' }),
+    clock,
+    singleProcess: database.kind === 'pglite',
+  });
   const mailer = createMailer({
     db,
     log: app.log,
+    jobs,
+    clock,
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     outboxDir: path.join(config.dataDir, 'outbox'),
   });
-  app.addHook('onClose', () => mailer.close());
+  app.addHook('onClose', async () => mailer.close());
   const oplog = operationLog(db);
   const auth = authService(authRepository(db), {
     sessionTtlMs: config.sessionTtlMs,
@@ -110,7 +149,31 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   commonRoutes(calls, { version: config.version });
   const scopes = tenancy(db);
   const users = usersRepository(db);
-  usersRoutes(calls, usersService(users, scopes), passwordReset(db, users, mailer));
+  const emailChanges = emailChange({
+    repo: emailChangeRepository(db),
+    users,
+    tenancy: scopes,
+    mailer,
+    log: oplog,
+  });
+  // sign-ups per address, name or email lookups and invitations per account: the same hourly limit
+  const lookupLimit = { maxFailures: config.signupLimitPerHour, windowMs: 3_600_000, blockMs: 3_600_000 };
+  usersRoutes(calls, {
+    users: usersService(users, scopes, { emailChange: emailChanges, throttle: throttle(db), lookupLimit }),
+    reset: passwordReset(resetCodesRepository(db), users, mailer),
+    invitations: invitations({
+      repo: invitationsRepository(db),
+      users,
+      tenancy: scopes,
+      messages: messagesRepository(db),
+      mailer,
+      log: oplog,
+      throttle: throttle(db),
+      inviteLimit: lookupLimit,
+      jobs,
+    }),
+    emailChange: emailChanges,
+  });
   // photos are addressed as the browser sees the API (API_BASE may be a whole URL)
   const photoUrl = (photoId: string) => `${config.apiBase}photos/${photoId}`;
   const stations = stationsRepository(db, photoUrl);
@@ -119,12 +182,12 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
     stationsService(stations, scopes, stationBindings(scopes), oplog),
     stationListService(stationListRepository(db, photoUrl), preferencesRepository(db), scopes),
   );
-  const files = downloads(db, { apiBase: config.apiBase, prefix });
+  const files = downloads(downloadsRepository(db), { apiBase: config.apiBase, prefix });
   files.route(app);
   weatherRoutes(
     calls,
     weatherService(
-      db,
+      weatherRepository(db),
       scopes,
       weatherProvider({ baseUrl: config.weatherUrl, log: app.log.child({ part: 'weather' }) }),
     ),
@@ -132,7 +195,6 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   plantRoutes(calls, { repo: plantRepository(db), downloads: files });
   photoRoutes(app, calls, photoStore(path.join(config.dataDir, 'photos'), stations), { prefix, photoUrl });
   const alarms = registerAlarmsAndMessages({
-    app,
     calls,
     db,
     mailer,
@@ -140,6 +202,18 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
     operationLog: oplog,
     downloads: files,
     quietMs: config.alarmQuietMs,
+    jobs,
+  });
+  // the commands are the app's; they reach devices through the link, which starts below
+  let started: DeviceLinkHandle | undefined;
+  const commands = deviceCommands({
+    repo: commandsRepository(db),
+    channel: () => {
+      if (!started) throw new Error('the device link has not started');
+      return started.link;
+    },
+    log: app.log.child({ part: 'commands' }),
+    clock,
   });
   const deviceLink = await startDeviceLink({
     db,
@@ -147,16 +221,22 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
     mqttUrl: config.mqttUrl,
     mqttPort: config.mqttPort,
     host: config.host,
+    embedded: {
+      connectTimeoutMs: config.mqttConnectTimeoutMs,
+      maxConnectionsPerAddress: config.mqttMaxConnectionsPerAddress,
+      tls: config.mqttTls,
+    },
     publicUrl: config.mqttPublicUrl,
     clientId: config.mqttClientId,
     alarmSilentMs: config.alarmSilentMs,
-    afterAlarms: () => alarms.notifier.run(),
+    jobs,
+    clock,
+    commands,
+    onAlarmsOpened: () => alarms.notices.trigger(),
+    admission,
   });
-  app.addHook('onClose', async () => {
-    await deviceLink.close();
-    // notices under way finish before the mailer (closed by an earlier hook, so after this one)
-    await alarms.notifier.idle();
-  });
+  started = deviceLink;
+  app.addHook('onClose', () => deviceLink.close());
   devicesRoutes(
     calls,
     devicesService(
@@ -173,7 +253,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
     scopes,
   );
 
-  statisticsRoutes(calls, statisticsService(statisticsRepository(db), auth));
+  statisticsRoutes(calls, statisticsService(statisticsRepository(db), scopes, auth));
 
   const document = openApiDocument({ version: config.version, prefix });
   app.get(`${prefix}openapi.json`, async () => document);
@@ -189,11 +269,18 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
     }
   });
 
+  const callPaths = new Set([...calls.registered, ...calls.registeredUploads]);
+  const namespaces = [...callPaths].map((callPath) => callPath.split('/', 1)[0] ?? '');
   await serveWebApp(app, {
     webDist: config.webDist,
     apiBase: config.apiBase,
     mapTileUrl: config.mapTileUrl,
     mapAttribution: config.mapAttribution,
+    // GET routes of the API besides the calls: photos/<id> and downloads/<ticket>
+    api: { prefix, calls: callPaths, namespaces: new Set([...namespaces, 'photos', 'downloads']) },
   });
-  return { app, calls, deviceLink };
+  await jobs.start();
+  // hooks run last to first: jobs under way finish before the device link and the mailer close
+  app.addHook('onClose', () => jobs.stop());
+  return { app, calls, deviceLink, commands, jobs };
 }

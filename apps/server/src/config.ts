@@ -32,11 +32,21 @@ const environment = z.object({
   /** Behind a load balancer: take the client address from X-Forwarded-For (never trust it otherwise). */
   TRUST_PROXY: flag.default(false),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(168),
+  /** Sign-ups from one client address, and name or email changes or invitations by one account, per hour (then 1008). */
+  SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** A real broker (Mosquitto with dynamic security) with the portal's own credentials; else embedded. */
   MQTT_URL: z.string().url().optional(),
   /** The embedded broker's port (0: any free one). */
   MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1884),
+  /** mqtts on the embedded broker: PEM files of its certificate (chain) and key, both or neither. */
+  MQTT_TLS_CERT: z.string().min(1).optional(),
+  MQTT_TLS_KEY: z.string().min(1).optional(),
+  MQTT_TLS_PORT: z.coerce.number().int().min(0).max(65535).default(8883),
+  /** Seconds a new connection to the embedded broker has to send CONNECT (fractions allowed). */
+  MQTT_CONNECT_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(10),
+  /** Open connections to the embedded broker from one address; 0: no limit. */
+  MQTT_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(100),
   /**
    * The portal's client id on a real broker: its persistent session and its share of the shared
    * subscription. Stable across restarts; each replica its own.
@@ -76,10 +86,16 @@ export type Config = {
   demoHistoryDays: number;
   installer: { userName: string; email: string; password: string } | undefined;
   sessionTtlMs: number;
+  signupLimitPerHour: number;
   trustProxy: boolean;
   logLevel: string;
   mqttUrl: string | undefined;
   mqttPort: number;
+  /** The embedded broker's mqtts: certificate and key files and port; undefined: plain MQTT only. */
+  mqttTls: { certFile: string; keyFile: string; port: number } | undefined;
+  mqttConnectTimeoutMs: number;
+  /** 0: no limit. */
+  mqttMaxConnectionsPerAddress: number;
   mqttPublicUrl: string | undefined;
   mqttClientId: string;
   smtpUrl: string | undefined;
@@ -106,6 +122,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '1.0.
   if (installerParts.some(Boolean) && !installerParts.every(Boolean)) {
     throw new ConfigError('INSTALLER_NAME, INSTALLER_EMAIL and INSTALLER_PASSWORD must be given together');
   }
+  if (Boolean(e.MQTT_TLS_CERT) !== Boolean(e.MQTT_TLS_KEY)) {
+    throw new ConfigError('MQTT_TLS_CERT and MQTT_TLS_KEY must be given together');
+  }
   const apiBase = e.API_BASE.endsWith('/') ? e.API_BASE : `${e.API_BASE}/`;
   return {
     port: e.PORT,
@@ -125,10 +144,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '1.0.
         ? { userName: e.INSTALLER_NAME, email: e.INSTALLER_EMAIL, password: e.INSTALLER_PASSWORD }
         : undefined,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
+    signupLimitPerHour: e.SIGNUP_LIMIT_PER_HOUR,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     mqttUrl: e.MQTT_URL,
     mqttPort: e.MQTT_PORT,
+    mqttTls:
+      e.MQTT_TLS_CERT && e.MQTT_TLS_KEY
+        ? {
+            certFile: path.resolve(e.MQTT_TLS_CERT),
+            keyFile: path.resolve(e.MQTT_TLS_KEY),
+            port: e.MQTT_TLS_PORT,
+          }
+        : undefined,
+    mqttConnectTimeoutMs: e.MQTT_CONNECT_TIMEOUT_SECONDS * 1000,
+    mqttMaxConnectionsPerAddress: e.MQTT_MAX_CONNECTIONS_PER_ADDRESS,
     mqttPublicUrl: e.MQTT_PUBLIC_URL,
     mqttClientId: e.MQTT_CLIENT_ID,
     smtpUrl: e.SMTP_URL,

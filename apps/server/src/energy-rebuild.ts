@@ -2,11 +2,11 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '@helio/db';
 import { ConfigError, loadConfig } from './config.ts';
-import { rebuildEnergy } from './device-link/ingest/rebuild.ts';
+import { rebuildEnergy } from './domains/energy/rebuild.ts';
 
 /**
  * `npm run energy:rebuild -- [--station N …] [--device N …]`: counts the day, month and year
- * energy of devices again from their stored readings (device-link/ingest/rebuild.ts), on the
+ * energy of devices again from their stored readings (domains/energy/rebuild.ts), on the
  * database the portal is configured with (DATABASE_URL, else the embedded one in DATA_DIR, which
  * the portal must not have open meanwhile). Without a station or device, every device.
  */

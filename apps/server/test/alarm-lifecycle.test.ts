@@ -3,10 +3,11 @@ import { type DatabaseHandle, queryRows } from '@helio/db';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BatchItem, type DeviceRef, writeBatch } from '../src/device-link/ingest/store.ts';
-import { markSilentDevicesOffline } from '../src/device-link/jobs.ts';
+import { writeBatch } from '../src/device-link/ingest/batch.ts';
+import type { BatchItem, DeviceRef } from '../src/device-link/ingest/items.ts';
 import { alarmIntervals, planAlarmRows } from '../src/domains/alarms/lifecycle.ts';
 import { openCommunicationLost } from '../src/domains/alarms/lifecycle-store.ts';
+import { markSilentDevicesOffline } from '../src/domains/devices/status-store.ts';
 import { freshDatabase } from './support/database.ts';
 
 /**

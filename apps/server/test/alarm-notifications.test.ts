@@ -174,7 +174,8 @@ describe('notices when an alarm opens', () => {
         JSON.stringify({ v: 1, ts: Date.now(), seq: 1, interval_s: 1, values: { signal_dbm: -70 } }),
       ),
     );
-    await new Promise((resolve) => setTimeout(resolve, 3500));
+    // past ALARM_SILENT_MINUTES and three intervals
+    server.clock.advance(3500);
     await runJobs(server);
     const mail = await mailAbout(installer.email, logger.sn);
     expect(mail.subject).toContain('Utrata komunikacji');

@@ -342,11 +342,12 @@ describe('readings from a device to the screens', () => {
     const dev = await connectDevice(broker, item.sn, item.credentials.password);
     await dev.telemetry(Date.now(), 1, { ac_power_w: 10 }, 1);
     await dev.close();
-    await server.deviceLink.jobs.runNow();
+    await server.jobs.runAllNow();
     let answer = await server.call(device.detail, { device_id: item.device_id }, installer.token);
     expect((answer.body.data as { status: string }).status).toBe('online');
-    await new Promise((resolve) => setTimeout(resolve, 3200));
-    await server.deviceLink.jobs.runNow();
+    // three intervals of one second pass
+    server.clock.advance(3200);
+    await server.jobs.runAllNow();
     answer = await server.call(device.detail, { device_id: item.device_id }, installer.token);
     expect((answer.body.data as { status: string }).status).toBe('offline');
   });
@@ -355,7 +356,7 @@ describe('readings from a device to the screens', () => {
 describe('commands', () => {
   it('a command for an away device waits, goes out when it is back, and follows its replies to the end', async () => {
     const item = await registered();
-    const commands = server.deviceLink.commands;
+    const commands = server.commands;
     const id = await commands.create(
       item.device_id,
       {
@@ -414,14 +415,14 @@ describe('commands', () => {
   it('a device cannot touch another device’s command, and a waiting command expires', async () => {
     const mine = await registered();
     const theirs = await registered();
-    const commands = server.deviceLink.commands;
+    const commands = server.commands;
     const id = await commands.create(theirs.device_id, { name: 'restart' }, installer.userId, 50);
     const me = await connectDevice(broker, mine.sn, mine.credentials.password);
     await me.publish('reply', { id, ts: Date.now(), state: 'failed', message: 'spoofed' });
     await me.close();
     expect((await commands.state(id))?.state).toBe('pending');
-    await new Promise((resolve) => setTimeout(resolve, 80));
-    await server.deviceLink.jobs.runNow();
+    server.clock.advance(80);
+    await server.jobs.runAllNow();
     expect((await commands.state(id))?.state).toBe('expired');
   });
 });

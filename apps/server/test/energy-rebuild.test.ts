@@ -1,5 +1,6 @@
-import type { DeviceType } from '@helio/contracts';
+import { type DeviceType, localDate, nextDay, startOfLocalDay } from '@helio/contracts';
 import {
+  ENERGY_GAP_MS,
   type EnergyCounter,
   energyCounters,
   flattenValues,
@@ -9,19 +10,26 @@ import { queryRows } from '@helio/db';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addInto, counterRise, type EnergyFigures, zeroFigures } from '../src/device-link/ingest/energy.ts';
-import { localDate, periodStart, periods, startOfLocalDay } from '../src/device-link/ingest/periods.ts';
-import { counterKeysOf, rebuildEnergy } from '../src/device-link/ingest/rebuild.ts';
+import {
+  addInto,
+  counterRise,
+  type EnergyFigures,
+  periods,
+  rowPeriodStart,
+  zeroFigures,
+} from '../src/domains/energy/ledger.ts';
+import { rebuildEnergy } from '../src/domains/energy/rebuild.ts';
+import { counterKeysOf } from '../src/domains/energy/rebuild-store.ts';
 import { type Account, registerAccount } from './support/accounts.ts';
 import { addStation, registerDevice } from './support/fleet.ts';
-import { startTestServer, type TestServer } from './support/server.ts';
+import { historyAdmission, startTestServer, type TestServer } from './support/server.ts';
 
 /**
  * The SQL rebuild of device and station energy (rebuild.ts) against the real ingestion: streams of
  * readings with counter resets, gaps, missing counters, Warsaw's 23- and 25-hour days and month
  * and year boundaries in São Paulo and Shanghai are fed through the ingestor (in order, shuffled,
  * repeated, as telemetry and backfill); the rebuild must give the rows and figures ingestion gave,
- * and those the rule of energy.ts gives when applied here in TypeScript: a row for every
+ * and those the rule of ledger.ts gives when applied here in TypeScript: a row for every
  * station-local day holding a reading with a predecessor, zeros included.
  */
 
@@ -29,7 +37,7 @@ let server: TestServer;
 let installer: Account;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ admission: historyAdmission }); // readings of fixed past dates
   installer = await registerAccount(server, 1, 'rebuild');
 });
 afterAll(async () => {
@@ -88,7 +96,7 @@ async function send(sn: string, kind: 'telemetry' | 'backfill', readings: Readin
 
 async function settle(): Promise<void> {
   await server.deviceLink.ingestor.drain();
-  await server.deviceLink.jobs.runNow();
+  await server.jobs.runAllNow();
 }
 
 /** Energy rows by `period|start`. */
@@ -110,21 +118,41 @@ async function energyRows(scope: 'device' | 'station', id: number): Promise<Rows
   );
 }
 
-/** The rows the rule of energy.ts gives for a device's stored readings (any order, repeats once). */
+/**
+ * The rows the rule of ledger.ts gives for a device's stored readings (any order, repeats once):
+ * each step's rise in its later reading's local day, or across a gap over ENERGY_GAP_MS in which
+ * a counter rose, over the gap's local days in proportion to the gap's time in each.
+ */
 function expectedRows(type: DeviceType, zone: string, readings: readonly Reading[]): Rows {
   const byTs = new Map<number, Reading>();
   for (const reading of readings) if (!byTs.has(reading.ts)) byTs.set(reading.ts, reading);
   const ordered = [...byTs.values()].sort((a, b) => a.ts - b.ts);
   const rows: Rows = new Map();
-  for (let index = 1; index < ordered.length; index += 1) {
-    const before = readCounters(type, flattenValues(ordered[index - 1]!.values));
-    const after = readCounters(type, flattenValues(ordered[index]!.values));
-    const day = localDate(ordered[index]!.ts, zone);
+  const add = (day: string, rise: Partial<EnergyFigures>, factor: number) => {
     for (const period of periods) {
-      const key = `${period}|${periodStart(day, period)}`;
+      const key = `${period}|${rowPeriodStart(period, day)}`;
       const figures = rows.get(key) ?? zeroFigures();
-      addInto(figures, counterRise(before, after));
+      for (const name of energyCounters) figures[name] += (rise[name] ?? 0) * factor;
       rows.set(key, figures);
+    }
+  };
+  for (let index = 1; index < ordered.length; index += 1) {
+    const from = ordered[index - 1]!.ts;
+    const to = ordered[index]!.ts;
+    const rise = counterRise(
+      readCounters(type, flattenValues(ordered[index - 1]!.values)),
+      readCounters(type, flattenValues(ordered[index]!.values)),
+    );
+    const last = localDate(to, zone);
+    if (to - from <= ENERGY_GAP_MS || Object.keys(rise).length === 0) {
+      add(last, rise, 1);
+      continue;
+    }
+    for (let day = localDate(from, zone); ; day = nextDay(day)) {
+      const inDay =
+        Math.min(to, startOfLocalDay(nextDay(day), zone)) - Math.max(from, startOfLocalDay(day, zone));
+      if (inDay > 0 || day === last) add(day, rise, inDay / (to - from));
+      if (day === last) break;
     }
   }
   return rows;
@@ -209,10 +237,26 @@ describe('the rebuild gives what ingestion gives', () => {
     const rebuilt = await checkDevice(device, [...autumn, ...spring]);
     expect(rebuilt.get('d|2026-03-29')?.pv_kwh).toBeCloseTo(23, 9);
     expect(rebuilt.get('d|2025-10-26')?.pv_kwh).toBeCloseTo(25, 9);
-    // the step from the end of the autumn run (100 + 49.25 kWh) up to the first spring reading
-    // (500 kWh, 15 minutes before 28 March) is counted in that reading's day
-    expect(rebuilt.get('d|2026-03-27')?.pv_kwh).toBeCloseTo(500 - 149.25, 9);
-    expect(rebuilt.get('y|2025-01-01')?.pv_kwh).toBeCloseTo(49.25, 9);
+    // the gap from the end of the autumn run (100 + 49.25 kWh at midnight of 27 October) to the
+    // first spring reading (500 kWh, 15 minutes before 28 March) is spread over its days by time
+    const from = startOfLocalDay('2025-10-27', zone);
+    const to = startOfLocalDay('2026-03-28', zone) - 15 * MINUTE;
+    const share = (start: number, end: number) => ((500 - 149.25) * (end - start)) / (to - from);
+    expect(rebuilt.get('d|2026-03-27')?.pv_kwh).toBeCloseTo(
+      share(startOfLocalDay('2026-03-27', zone), to),
+      9,
+    );
+    expect(rebuilt.get('d|2026-01-15')?.pv_kwh).toBeCloseTo((500 - 149.25) * (DAY / (to - from)), 9);
+    expect(rebuilt.get('y|2025-01-01')?.pv_kwh).toBeCloseTo(
+      49.25 + share(from, startOfLocalDay('2026-01-01', zone)),
+      9,
+    );
+    // the gap's days hold its whole rise (and the 27th the autumn run's last step, to its midnight)
+    let gapDays = 0;
+    for (let day = '2025-10-27'; day <= '2026-03-27'; day = nextDay(day)) {
+      gapDays += rebuilt.get(`d|${day}`)?.pv_kwh ?? 0;
+    }
+    expect(gapDays).toBeCloseTo(500 - 149.25 + 0.25, 9);
   });
 
   it.each([['America/Sao_Paulo'], ['Asia/Shanghai']])(
@@ -274,10 +318,35 @@ describe('the rebuild gives what ingestion gives', () => {
     await send(device.sn, 'telemetry', readings);
     await settle();
     const rebuilt = await checkDevice(device, readings);
-    // the gap: the rise across 47 hours is counted in the later reading's day; the reset adds nothing
-    expect(rebuilt.get('d|2026-05-12')?.import_kwh).toBeCloseTo(4 * 0.5, 9);
-    // days without a reading have no row
-    expect(rebuilt.has('d|2026-05-11')).toBe(false);
+    // the gap of 47 hours from 09:00 on the 10th: its rise (0.5) is spread over the 10th (15 h),
+    // the 11th (24 h) and the 12th (8 h); the reset adds nothing; the next gap, of 146 hours from
+    // noon on the 12th, gives the 12th its last 12 hours' share
+    expect(rebuilt.get('d|2026-05-10')?.import_kwh).toBeCloseTo(3 * 0.5 + (0.5 * 15) / 47, 9);
+    expect(rebuilt.get('d|2026-05-11')?.import_kwh).toBeCloseTo((0.5 * 24) / 47, 9);
+    expect(rebuilt.get('d|2026-05-12')?.import_kwh).toBeCloseTo(
+      (0.5 * 8) / 47 + 3 * 0.5 + (0.5 * 12) / 146,
+      9,
+    );
+    // the meter's days add up to its counters' rises
+    expect(rebuilt.get('m|2026-05-01')?.import_kwh).toBeCloseTo(16 * 0.5 - 0.5, 9);
+  });
+
+  it('when a counter rises by the least a float can, across a gap over midnight', async () => {
+    // 5e-324 kWh times the first day's share (3/8) underflows to zero, which PostgreSQL refuses
+    const zone = 'Europe/Warsaw';
+    const device = await deviceIn(zone, 1);
+    const midnight = startOfLocalDay('2026-04-15', zone);
+    const readings: Reading[] = [
+      { ts: midnight - 30 * MINUTE, seq: 1, values: { pv_kwh: 0, ac_power_w: 0 } },
+      { ts: midnight + 50 * MINUTE, seq: 2, values: { pv_kwh: Number.MIN_VALUE, ac_power_w: 0 } },
+    ];
+    await send(device.sn, 'telemetry', readings);
+    await settle();
+    const rebuilt = await checkDevice(device, readings);
+    expect([...rebuilt.keys()].filter((key) => key.startsWith('d|')).sort()).toEqual([
+      'd|2026-04-14',
+      'd|2026-04-15',
+    ]);
   });
 });
 

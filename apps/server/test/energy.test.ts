@@ -1,11 +1,11 @@
+import { startOfLocalDay } from '@helio/contracts';
 import { queryRows } from '@helio/db';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOfLocalDay } from '../src/device-link/ingest/periods.ts';
 import { type Account, registerAccount } from './support/accounts.ts';
 import { addStation, registerDevice } from './support/fleet.ts';
-import { startTestServer, type TestServer } from './support/server.ts';
+import { historyAdmission, startTestServer, type TestServer } from './support/server.ts';
 
 /**
  * Energy from counters, through the real ingestion (the broker only adds the transport, tested
@@ -17,7 +17,7 @@ let server: TestServer;
 let installer: Account;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ admission: historyAdmission }); // readings of fixed past dates
   installer = await registerAccount(server, 1, 'energy');
 });
 afterAll(async () => {
@@ -51,7 +51,7 @@ async function send(sn: string, kind: 'telemetry' | 'backfill', readings: Readin
 
 async function settle(): Promise<void> {
   await server.deviceLink.ingestor.drain();
-  await server.deviceLink.jobs.runNow();
+  await server.jobs.runAllNow();
 }
 
 type Row = { period: string; start: string; pv_kwh: number; charge_kwh: number; discharge_kwh: number };
@@ -132,6 +132,37 @@ describe('station-local days', () => {
       expect(figure(rows, 'y', '2026-01-01')).toBeCloseTo(24, 6);
     },
   );
+});
+
+describe('gaps', () => {
+  it('the rise across a gap is shared by its days by their hours: the 23-hour day gets 23', async () => {
+    const zone = 'Europe/Warsaw';
+    const device = await meterIn(zone);
+    const from = startOfLocalDay('2026-03-28', zone);
+    const to = startOfLocalDay('2026-03-31', zone); // 24 + 23 + 24 hours later
+    await send(device.sn, 'telemetry', [
+      { ts: from, seq: 1, values: { pv_kwh: 100 } },
+      { ts: to, seq: 2, values: { pv_kwh: 171 } },
+    ]);
+    await settle();
+    const spread = await energyRows('device', device.deviceId);
+    expect(figure(spread, 'd', '2026-03-28')).toBeCloseTo(24, 6);
+    expect(figure(spread, 'd', '2026-03-29')).toBeCloseTo(23, 6);
+    expect(figure(spread, 'd', '2026-03-30')).toBeCloseTo(24, 6);
+    expect(figure(spread, 'd', '2026-03-31')).toBeUndefined(); // the later reading is at its midnight
+    expect(figure(spread, 'm', '2026-03-01')).toBeCloseTo(71, 6);
+    // the logger's buffer of that steady rise, sent later: hourly steps, each in its later
+    // reading's day (the hour before a midnight in the next day), the same 71 kWh in all
+    await send(device.sn, 'backfill', steady(from + HOUR, to - HOUR, HOUR, 101));
+    await settle();
+    const buffered = await energyRows('device', device.deviceId);
+    expect(figure(buffered, 'd', '2026-03-28')).toBeCloseTo(23, 6);
+    expect(figure(buffered, 'd', '2026-03-29')).toBeCloseTo(23, 6);
+    expect(figure(buffered, 'd', '2026-03-30')).toBeCloseTo(24, 6);
+    expect(figure(buffered, 'd', '2026-03-31')).toBeCloseTo(1, 6);
+    expect(figure(buffered, 'm', '2026-03-01')).toBeCloseTo(71, 6);
+    expect(await energyRows('station', device.stationId)).toEqual(buffered);
+  });
 });
 
 describe('counters', () => {

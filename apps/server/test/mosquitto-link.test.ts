@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import { commandTopic, type UpKind, upTopic } from '@helio/contracts/device-link';
 import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
@@ -466,6 +468,18 @@ describe('device credentials on Mosquitto', () => {
 });
 
 describe('acknowledgement after the handler settles', () => {
+  it('runs on the exact mqtt.js version pinned in package.json, the one these tests prove', () => {
+    // external-link.ts wraps a private method of mqtt.js (there is no public way to delay the
+    // PUBACK): a range would let an install take a release these tests never saw.
+    const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    const pinned = manifest.dependencies.mqtt;
+    expect(pinned, 'mqtt in apps/server/package.json').toMatch(/^\d+\.\d+\.\d+$/);
+    const installed = createRequire(import.meta.url)('mqtt/package.json') as { version: string };
+    expect(installed.version).toBe(pinned);
+  });
+
   it('a slow handler delays the PUBACK the broker sees, with several messages in flight, in arrival order', async () => {
     const holds = new Map<string, Deferred>();
     const settledAt = new Map<string, number>();

@@ -2,9 +2,11 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type StationItem, station } from '@helio/contracts';
+import { queryRows } from '@helio/db';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Account, registerAccount } from './support/accounts.ts';
-import { addStation } from './support/fleet.ts';
+import { type Account, createAccount, registerAccount, uniqueName } from './support/accounts.ts';
+import { addStation, stationForm } from './support/fleet.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
 /** bg/station/photo (multipart) and GET photos/<id>. */
@@ -167,5 +169,104 @@ describe('GET photos/<photo_id>', () => {
       const missing = await fetch(`${server.url}/photos/${id}`);
       expect(missing.status, id).toBe(404);
     }
+  });
+});
+
+describe('a station’s photo belongs to the tree that uploaded it', () => {
+  let other: Account;
+  beforeAll(async () => {
+    other = await registerAccount(server, 1, 'other_photographer');
+  });
+
+  const photoOf = async (token: string) => (await upload(png, { token })).body.data!.photo_id;
+  const detailOf = async (stationId: number, token: string) =>
+    (await server.call(station.stationDetail, { station_id: stationId }, token)).body.data as StationItem;
+
+  it('another tenant’s photo is refused with 9001 on edit and on add, and nothing changes', async () => {
+    const theirs = await photoOf(other.token);
+    const mine = await photoOf(installer.token);
+    const created = await addStation(server, installer.token, {
+      installer_id: installer.userId,
+      photo_id: mine,
+    });
+
+    const renamed = uniqueName('Renamed');
+    const edit = await server.call(
+      station.edit,
+      {
+        ...stationForm({ station_name: renamed, installer_id: installer.userId, photo_id: theirs }),
+        station_id: created.station_id,
+      },
+      installer.token,
+    );
+    expect(edit.body).toMatchObject({ code: 400, msg: '9001' });
+    const unchanged = await detailOf(created.station_id, installer.token);
+    expect(unchanged).toMatchObject({ station_name: created.station_name, photo_id: mine });
+    expect(unchanged.updated_at).toBe(created.updated_at);
+
+    const named = uniqueName('Stolen photo');
+    const added = await server.call(
+      station.add,
+      stationForm({ station_name: named, installer_id: installer.userId, photo_id: theirs }),
+      installer.token,
+    );
+    expect(added.body).toMatchObject({ code: 400, msg: '9001' });
+    const [stored] = await queryRows<{ n: number }>(
+      server.database.db,
+      sql`select count(*)::int as n from stations where station_name = ${named}`,
+    );
+    expect(stored!.n).toBe(0);
+
+    // the caller's own photos do
+    const another = await photoOf(installer.token);
+    const mineAgain = await server.call(
+      station.edit,
+      {
+        ...stationForm({ station_name: renamed, installer_id: installer.userId, photo_id: another }),
+        station_id: created.station_id,
+      },
+      installer.token,
+    );
+    expect(mineAgain.body.code).toBe(1);
+    expect(mineAgain.body.data).toMatchObject({
+      station_name: renamed,
+      photo_id: another,
+      photo_url: `/photos/${another}`,
+    });
+  });
+
+  it('photos of accounts in one’s tree may be used, and a station keeps its own photo whoever uploaded it', async () => {
+    const sub = await createAccount(server, installer, 1, undefined, 'sub_photographer');
+    const owner = await createAccount(server, installer, 2, undefined, 'photo_owner');
+    // the installer uses its sub-installer's photo
+    const subs = await photoOf(sub.token);
+    const created = await addStation(server, installer.token, {
+      installer_id: installer.userId,
+      end_user_id: owner.userId,
+      photo_id: subs,
+    });
+    expect(created.photo_id).toBe(subs);
+    // the end user edits its station with the photo it has (uploaded above it)
+    const form = {
+      ...stationForm({ installer_id: installer.userId, end_user_id: owner.userId, photo_id: subs }),
+      station_id: created.station_id,
+    };
+    const kept = await server.call(station.edit, form, owner.token);
+    expect(kept.body.code).toBe(1);
+    expect(kept.body.data).toMatchObject({ photo_id: subs });
+    // but not another photo of its installer's, nor one the sub-installer's scope does not hold
+    const installers = await photoOf(installer.token);
+    const refused = await server.call(station.edit, { ...form, photo_id: installers }, owner.token);
+    expect(refused.body.msg).toBe('9001');
+    expect((await detailOf(created.station_id, owner.token)).photo_id).toBe(subs);
+    expect(
+      (
+        await server.call(
+          station.add,
+          stationForm({ installer_id: sub.userId, photo_id: installers }),
+          sub.token,
+        )
+      ).body.msg,
+    ).toBe('9001');
   });
 });

@@ -3,16 +3,17 @@ import {
   type ChartDownload,
   CO2_KG_PER_KWH,
   chart,
+  localDate,
   type OverviewData,
   type PowerFlowData,
   plant,
+  startOfLocalDay,
 } from '@helio/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localDate, startOfLocalDay } from '../src/device-link/ingest/periods.ts';
 import { type Account, registerAccount } from './support/accounts.ts';
 import { addStation, registerDevice } from './support/fleet.ts';
-import { startTestServer, type TestServer } from './support/server.ts';
+import { historyAdmission, startTestServer, type TestServer } from './support/server.ts';
 
 /**
  * What a plant did, through the real ingestion and the real calls: energy, income and CO2 over
@@ -26,7 +27,7 @@ let installer: Account;
 let stranger: Account;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ admission: historyAdmission }); // readings of fixed past dates
   installer = await registerAccount(server, 1, 'plant');
   stranger = await registerAccount(server, 1, 'stranger');
 });
@@ -111,7 +112,7 @@ async function feed(plantItem: Plant, from: number, to: number, skip: (ts: numbe
     }
   }
   await server.deviceLink.ingestor.drain();
-  await server.deviceLink.jobs.runNow();
+  await server.jobs.runAllNow();
 }
 
 async function chartOf(

@@ -184,24 +184,69 @@ describe('areas: unknown codes', () => {
 });
 
 describe('proposeTimezone', () => {
-  it('takes the zone of the nearest known city', () => {
+  it('takes the zone at the coordinates', () => {
     expect(proposeTimezone(52.23, 21.01)).toBe('Europe/Warsaw');
     expect(proposeTimezone(-23.55, -46.63)).toBe('America/Sao_Paulo');
     expect(proposeTimezone(31.23, 121.47)).toBe('Asia/Shanghai');
     expect(proposeTimezone(40.71, -74.0)).toBe('America/New_York');
     expect(proposeTimezone(34.05, -118.24, 'US')).toBe('America/Los_Angeles');
+    // Broken Hill keeps South Australia's time inside New South Wales
+    expect(proposeTimezone(-31.95, 141.45, 'AU')).toBe('Australia/Broken_Hill');
+    expect(proposeTimezone(-33.87, 151.21, 'AU')).toBe('Australia/Sydney');
   });
 
-  it('takes the zone of a country that has one, whatever the coordinates', () => {
+  it('takes the zone of a country that has one when the place gives none of the country', () => {
     expect(proposeTimezone(Number.NaN, Number.NaN, 'PL')).toBe('Europe/Warsaw');
-    expect(proposeTimezone(52.37, 4.9, 'nl')).toBe('Europe/Amsterdam');
+    expect(proposeTimezone(40.42, -3.7, 'PL')).toBe('Europe/Warsaw');
     expect(proposeTimezone(Number.NaN, Number.NaN, 'US')).toBeUndefined();
+  });
+
+  it("names a zone of the country by the country's own zone of the same offsets", () => {
+    expect(proposeTimezone(52.37, 4.9, 'nl')).toBe('Europe/Amsterdam');
+    // Maastricht, where the tz data's Europe/Brussels is also Dutch
+    expect(proposeTimezone(50.85, 5.69, 'NL')).toBe('Europe/Amsterdam');
+    // Crimea's clocks follow Europe/Simferopol (UTC+3 all year), not Kyiv's offsets
+    expect(proposeTimezone(44.95, 34.1, 'UA')).toBe('Europe/Simferopol');
+  });
+
+  // Each point lies where the lookup's grid answers the neighbour's zone: the country decides.
+  it('gives the zone of the given country at a border: Görlitz and Zgorzelec', () => {
+    expect(proposeTimezone(51.123, 14.989, 'DE')).toBe('Europe/Berlin');
+    expect(proposeTimezone(51.107, 14.985, 'PL')).toBe('Europe/Warsaw');
+  });
+
+  it('gives the zone of the given country at a border: Strasbourg and Kehl', () => {
+    expect(proposeTimezone(48.5734, 7.7521, 'FR')).toBe('Europe/Paris');
+    expect(proposeTimezone(48.553, 7.806, 'DE')).toBe('Europe/Berlin');
+  });
+
+  it('gives the zone of the given country at a border: El Paso and Ciudad Juárez', () => {
+    expect(proposeTimezone(31.75, -106.476, 'US')).toBe('America/Denver');
+    expect(proposeTimezone(31.746, -106.484, 'MX')).toBe('America/Ciudad_Juarez');
+  });
+
+  it('gives a plant at sea the zone of its country, and open sea without one its nautical zone', () => {
+    expect(proposeTimezone(54.5, 6.5, 'DE')).toBe('Europe/Berlin');
+    expect(proposeTimezone(54.5, 6.5, 'NL')).toBe('Europe/Amsterdam');
+    expect(proposeTimezone(30, -40)).toBe('Etc/GMT+3');
+  });
+
+  it('answers undefined for coordinates out of range in a country of several zones', () => {
+    expect(proposeTimezone(91, 0, 'US')).toBeUndefined();
+    expect(proposeTimezone(0, 181)).toBeUndefined();
   });
 
   it('answers names of the time zone list', () => {
     const zones = new Set(listTimezones().map((zone) => zone.timezone));
-    const proposed = proposeTimezone(22.57, 88.36);
-    expect(proposed).toBe('Asia/Kolkata');
-    expect(zones.has(proposed!)).toBe(true);
+    for (const [latitude, longitude, country] of [
+      [22.57, 88.36, undefined],
+      [22.57, 88.36, 'IN'],
+      [50.45, 30.52, 'UA'],
+    ] as const) {
+      const proposed = proposeTimezone(latitude, longitude, country);
+      expect(zones.has(proposed!), `${proposed}`).toBe(true);
+    }
+    expect(proposeTimezone(22.57, 88.36)).toBe('Asia/Kolkata');
+    expect(proposeTimezone(50.45, 30.52, 'UA')).toBe('Europe/Kyiv');
   });
 });

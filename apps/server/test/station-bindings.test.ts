@@ -2,7 +2,13 @@ import { device, type StationItem, station, user } from '@helio/contracts';
 import { queryRows } from '@helio/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Account, createAccount, registerAccount } from './support/accounts.ts';
+import {
+  type Account,
+  createAccount,
+  invitationsOf,
+  inviteAndAccept,
+  registerAccount,
+} from './support/accounts.ts';
 import { addDevice, addStation, deviceForm, stationForm } from './support/fleet.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
@@ -123,14 +129,17 @@ describe('an end user joining a tree brings its stations', () => {
       station_name: name.toUpperCase(),
       end_user_id: aUser.userId,
     });
-    const join = { user_name: loner.userName };
-    expect((await server.call(user.addInstallerUser, join, a1.token)).body.msg).toBe('3001');
+    // the clash is found when the loner accepts the invitation
+    expect((await inviteAndAccept(server, a1, loner)).body.msg).toBe('3001');
     // nothing changed: the loner is still on its own, its station out of A's reach
     expect(
       (await server.call(station.stationDetail, { station_id: own.station_id }, a1.token)).body.msg,
     ).toBe('9001');
     await server.call(station.delStation, { station_id: clash.station_id }, a1.token);
-    expect((await server.call(user.addInstallerUser, join, a1.token)).body.code).toBe(1);
+    const [invitation] = await invitationsOf(server, loner);
+    expect(invitation?.invitation_state).toBe('pending');
+    const accept = { invitation_id: invitation!.invitation_id, accept: true };
+    expect((await server.call(user.invitationAnswer, accept, loner.token)).body.code).toBe(1);
     expect(
       (await server.call(station.stationDetail, { station_id: own.station_id }, a1.token)).body.code,
     ).toBe(1);

@@ -99,6 +99,26 @@ describe('bg/station/add', () => {
     expect(proposed.timezone).toBe('America/Los_Angeles');
   });
 
+  it('proposes the zone of the station’s country at a border (El Paso, not Ciudad Juárez)', async () => {
+    const elPaso = await addStation(server, a1.token, {
+      end_user_id: aUser.userId,
+      country_code: 'US',
+      province_code: 'US-TX',
+      latitude: 31.75,
+      longitude: -106.476,
+      currency: 'USD',
+    });
+    expect(elPaso.timezone).toBe('America/Denver');
+    const zgorzelec = await addStation(server, a1.token, {
+      end_user_id: aUser.userId,
+      country_code: 'PL',
+      latitude: 51.107,
+      longitude: 14.985,
+      currency: 'PLN',
+    });
+    expect(zgorzelec.timezone).toBe('Europe/Warsaw');
+  });
+
   it('refuses codes the reference lists do not know with 200005, naming each field', async () => {
     const answer = await add(a1.token, {
       end_user_id: aUser.userId,

@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
-import { allCalls, CO2_KG_PER_KWH, type StationItem, statistics } from '@helio/contracts';
+import { addDays, allCalls, CO2_KG_PER_KWH, localDate, type StationItem, statistics } from '@helio/contracts';
 import { queryRows } from '@helio/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localDate } from '../src/device-link/ingest/periods.ts';
-import { daysBefore } from '../src/domains/statistics/fleet-figures.ts';
 import { type Account, createAccount, registerAccount } from './support/accounts.ts';
 import { addDevice, addStation } from './support/fleet.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
@@ -289,7 +287,7 @@ describe('api/statistics/fleet', () => {
     const p = periodsOf(own);
     const lastYear = `${Number(p.year.slice(0, 4)) - 1}-01-01`;
     await energyRow(own.station_id, 'd', p.today, 10);
-    await energyRow(own.station_id, 'd', daysBefore(p.today, 1), 20);
+    await energyRow(own.station_id, 'd', addDays(p.today, -1), 20);
     await energyRow(own.station_id, 'm', p.month, 100);
     await energyRow(own.station_id, 'y', p.year, 1000);
     await energyRow(own.station_id, 'y', lastYear, 500);
@@ -299,14 +297,14 @@ describe('api/statistics/fleet', () => {
     await energyRow(euro.station_id, 'y', e.year, 300);
     const s = periodsOf(sub);
     await energyRow(sub.station_id, 'd', s.today, 1);
-    await energyRow(sub.station_id, 'd', daysBefore(s.today, 2), 8);
+    await energyRow(sub.station_id, 'd', addDays(s.today, -2), 8);
     await energyRow(sub.station_id, 'y', s.year, 8);
     const c = periodsOf(customer);
-    await energyRow(customer.station_id, 'd', daysBefore(c.today, 3), 30);
+    await energyRow(customer.station_id, 'd', addDays(c.today, -3), 30);
     await energyRow(customer.station_id, 'y', c.year, 30);
     const f = periodsOf(foreign);
     await energyRow(foreign.station_id, 'd', f.today, 999);
-    await energyRow(foreign.station_id, 'd', daysBefore(f.today, 1), 999);
+    await energyRow(foreign.station_id, 'd', addDays(f.today, -1), 999);
     await energyRow(foreign.station_id, 'm', f.month, 9999);
     await energyRow(foreign.station_id, 'y', f.year, 99_999);
   });
@@ -392,11 +390,11 @@ describe('top and bottom performers', () => {
     for (const [i, station] of stations.entries()) {
       const { today } = periodsOf(station);
       if (i === 11) {
-        await energyRow(station.station_id, 'd', daysBefore(today, 31), 500);
+        await energyRow(station.station_id, 'd', addDays(today, -31), 500);
         continue;
       }
-      await energyRow(station.station_id, 'd', daysBefore(today, 1), (i + 1) * 6);
-      await energyRow(station.station_id, 'd', daysBefore(today, 30), (i + 1) * 4);
+      await energyRow(station.station_id, 'd', addDays(today, -1), (i + 1) * 6);
+      await energyRow(station.station_id, 'd', addDays(today, -30), (i + 1) * 4);
     }
     const fleet = await fleetOf(await dashboardToken(owner));
     const idOf = (i: number) => stations[i]!.station_id;

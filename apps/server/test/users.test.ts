@@ -1,8 +1,14 @@
-import { user } from '@helio/contracts';
+import { message, user } from '@helio/contracts';
 import { queryRows } from '@helio/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Account, createAccount, registerAccount, uniqueName } from './support/accounts.ts';
+import {
+  type Account,
+  createAccount,
+  invitationsOf,
+  registerAccount,
+  uniqueName,
+} from './support/accounts.ts';
 import { addStation } from './support/fleet.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
@@ -156,29 +162,101 @@ describe('the installer tree (modes 2 and 3)', () => {
   });
 });
 
-describe('api/user/installer/addInstallerUser', () => {
-  it('binds a self-registered end user by name or email, once (4003)', async () => {
+describe('api/user/installer/addInstallerUser: an invitation the end user accepts', () => {
+  it('invites a self-registered end user; it joins once it accepts, and only once', async () => {
     const loner = await registerAccount(server, 2, 'loner');
     const answer = await server.call(user.addInstallerUser, { user_name: loner.email }, installer.token);
-    expect(answer.body).toMatchObject({
-      code: 1,
-      data: { user_id: loner.userId, installer_id: installer.userId },
-    });
-    const again = await server.call(user.addInstallerUser, { user_name: loner.userName }, installer.token);
-    expect(again.body.msg).toBe('4003');
+    expect(answer.body).toMatchObject({ code: 1, data: { valid_days: 14 } });
+    // nothing changed yet: the account is not in the tree
+    expect((await levelOf(loner.userId))?.parent_id).toBeNull();
+    expect((await server.call(user.info, { user_id: loner.userId }, installer.token)).body.msg).toBe('9001');
+    const [invitation] = await invitationsOf(server, loner);
+    expect(invitation).toMatchObject({ invitation_state: 'pending', actor_name: installer.userName });
+    const accepted = await server.call(
+      user.invitationAnswer,
+      { invitation_id: invitation!.invitation_id, accept: true },
+      loner.token,
+    );
+    expect(accepted.body).toMatchObject({ code: 1, data: { state: 'accepted' } });
+    expect((await levelOf(loner.userId))?.parent_id).toBe(installer.userId);
+    const twice = await server.call(
+      user.invitationAnswer,
+      { invitation_id: invitation!.invitation_id, accept: true },
+      loner.token,
+    );
+    expect(twice.body.msg).toBe('200001');
+    // the installer is told, in its messages
+    const told = await server.call(message.list, { kind: 'authorization' }, installer.token);
+    expect((told.body.data as { list: { event: string; actor_name: string }[] }).list).toContainEqual(
+      expect.objectContaining({ event: 'invitation_accepted', actor_name: loner.userName }),
+    );
   });
 
-  it('refuses unknown accounts (1001), installers (5002) and oneself (200801)', async () => {
-    expect(
-      (await server.call(user.addInstallerUser, { user_name: 'nobody_at_all' }, installer.token)).body.msg,
-    ).toBe('1001');
+  it('answers the same for unknown accounts, installers, bound users and oneself, and invites none of them', async () => {
     const other = await registerAccount(server, 1, 'otherl1');
+    const bound = await createAccount(server, other, 2);
+    for (const login of ['nobody_at_all', other.userName, bound.email, installer.userName]) {
+      const answer = await server.call(user.addInstallerUser, { user_name: login }, installer.token);
+      expect(answer.body, login).toMatchObject({ code: 1, data: { valid_days: 14 } });
+    }
+    // the invitations are written by a job after the answers: once it ran, none was
+    await server.jobs.runDue();
+    const [row] = await queryRows<{ n: number }>(
+      server.database.db,
+      sql`select count(*)::int as n from user_invitations where user_id in (${other.userId}, ${bound.userId}, ${installer.userId})`,
+    );
+    expect(row?.n).toBe(0);
+  });
+
+  it('another account cannot answer the invitation (9001); a declined one changes nothing', async () => {
+    const loner = await registerAccount(server, 2, 'decliner');
+    const stranger = await registerAccount(server, 2, 'stranger');
+    await server.call(user.addInstallerUser, { user_name: loner.userName }, installer.token);
+    const [invitation] = await invitationsOf(server, loner);
+    const id = invitation!.invitation_id;
     expect(
-      (await server.call(user.addInstallerUser, { user_name: other.userName }, installer.token)).body.msg,
-    ).toBe('5002');
+      (await server.call(user.invitationAnswer, { invitation_id: id, accept: true }, stranger.token)).body
+        .msg,
+    ).toBe('9001');
     expect(
-      (await server.call(user.addInstallerUser, { user_name: installer.userName }, installer.token)).body.msg,
-    ).toBe('200801');
+      (await server.call(user.invitationAnswer, { invitation_id: id, accept: false }, loner.token)).body,
+    ).toMatchObject({ code: 1, data: { state: 'declined' } });
+    expect((await levelOf(loner.userId))?.parent_id).toBeNull();
+    expect((await invitationsOf(server, loner))[0]?.invitation_state).toBe('declined');
+  });
+
+  it('an expired invitation cannot be accepted (200001)', async () => {
+    const loner = await registerAccount(server, 2, 'late');
+    await server.call(user.addInstallerUser, { user_name: loner.userName }, installer.token);
+    const [invitation] = await invitationsOf(server, loner);
+    await server.database.db.execute(
+      sql`update user_invitations set expires_at = now() - interval '1 second' where invitation_id = ${invitation!.invitation_id}`,
+    );
+    expect((await invitationsOf(server, loner))[0]?.invitation_state).toBe('expired');
+    const answer = await server.call(
+      user.invitationAnswer,
+      { invitation_id: invitation!.invitation_id, accept: true },
+      loner.token,
+    );
+    expect(answer.body.msg).toBe('200001');
+    expect((await levelOf(loner.userId))?.parent_id).toBeNull();
+  });
+
+  it('accepting after joining another tree is 4003', async () => {
+    const loner = await registerAccount(server, 2, 'twotrees');
+    const second = await registerAccount(server, 1, 'second');
+    await server.call(user.addInstallerUser, { user_name: loner.userName }, installer.token);
+    await server.call(user.addInstallerUser, { user_name: loner.userName }, second.token);
+    const invitations = await invitationsOf(server, loner, 2);
+    const [first, later] = invitations.map((item) => item.invitation_id);
+    expect(
+      (await server.call(user.invitationAnswer, { invitation_id: first, accept: true }, loner.token)).body
+        .code,
+    ).toBe(1);
+    expect(
+      (await server.call(user.invitationAnswer, { invitation_id: later, accept: true }, loner.token)).body
+        .msg,
+    ).toBe('4003');
   });
 });
 
@@ -196,7 +274,7 @@ describe('own account: info, edit, change password', () => {
     });
   });
 
-  it('bg/user/edit changes name and email and refuses taken ones', async () => {
+  it('bg/user/edit changes the name at once, the email once confirmed, and refuses taken ones', async () => {
     const me = await registerAccount(server, 2, 'editme');
     const newName = uniqueName('renamed');
     const answer = await server.call(
@@ -204,22 +282,24 @@ describe('own account: info, edit, change password', () => {
       { user_name: newName, email: `${newName}@example.com` },
       me.token,
     );
-    expect(answer.body).toMatchObject({ code: 1, data: { user_name: newName } });
+    expect(answer.body).toMatchObject({
+      code: 1,
+      data: { user_name: newName, email: me.email, email_pending: `${newName}@example.com` },
+    });
     expect((await server.call(user.info, { user_id: me.userId }, me.token)).body.data).toMatchObject({
       user_name: newName,
+      email: me.email,
+      email_pending: `${newName}@example.com`,
     });
     expect(
-      (await server.call(user.edit, { user_name: installer.userName, email: 'x1@example.com' }, me.token))
-        .body.msg,
+      (await server.call(user.edit, { user_name: installer.userName, email: me.email }, me.token)).body.msg,
     ).toBe('1003');
     expect(
       (await server.call(user.edit, { user_name: newName, email: installer.email }, me.token)).body.msg,
     ).toBe('1004');
-    // keeping one's own name and email is no conflict
-    expect(
-      (await server.call(user.edit, { user_name: newName, email: `${newName}@example.com` }, me.token)).body
-        .code,
-    ).toBe(1);
+    // keeping one's own name and email is no conflict, and withdraws the pending change
+    const same = await server.call(user.edit, { user_name: newName, email: me.email }, me.token);
+    expect(same.body).toMatchObject({ code: 1, data: { email_pending: null } });
   });
 
   it('api/user/changePwd needs the current password and ends every session', async () => {

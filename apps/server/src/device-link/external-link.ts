@@ -166,7 +166,13 @@ function withTimeout<T>(promise: Promise<T>, milliseconds: number): Promise<T> {
   });
 }
 
-/** mqtt.js internals this module relies on; pinned by the PUBACK tests in mosquitto-link.test.ts. */
+/**
+ * mqtt.js internals this module relies on. mqtt.js 5 has no public way to send a QoS 1 PUBACK later
+ * than the `handleMessage` callback that lets it read the next packet (`customHandleAcks` is MQTT 5
+ * only and has the same coupling; there are no manual acks), so `mqtt` is pinned to an exact
+ * version in apps/server/package.json, and mosquitto-link.test.ts proves on the wire that the
+ * PUBACK comes only after the handler settled. Bump the pin only with those tests green.
+ */
 interface MqttClientInternals {
   _sendPacket(packet: Packet, callback?: (error?: Error) => void, ...rest: unknown[]): void;
 }
@@ -209,6 +215,14 @@ interface AcknowledgeOptions {
 function acknowledgeAfterSettle(client: MqttClient, options: AcknowledgeOptions) {
   const { log, maxInFlight } = options;
   const internals = client as unknown as MqttClientInternals;
+  if (typeof internals._sendPacket !== 'function') {
+    // Refuse to run rather than acknowledge messages before they are stored.
+    client.end(true);
+    throw new Error(
+      'this mqtt.js has no _sendPacket: the device link cannot acknowledge after commit with it; ' +
+        'keep mqtt at the version pinned in apps/server/package.json',
+    );
+  }
   const sendPacket = internals._sendPacket.bind(client);
 
   let inFlight = 0;

@@ -1,9 +1,13 @@
 import type { UpKind } from '@helio/contracts/device-link';
+import type { CommandChannel } from '../domains/commands/service.ts';
+import type { BrokerAccess } from '../domains/devices/broker-access.ts';
 
 /**
  * The seams of the device link. The portal speaks to devices through one broker: the embedded
  * one (aedes, in this process) or a real one given by MQTT_URL (Mosquitto with its
- * dynamic-security plugin). Either way the same ingestion takes what devices send up.
+ * dynamic-security plugin). Either way the same ingestion takes what devices send up. The link
+ * implements the ports the domains declare (the devices domain's BrokerAccess, the commands
+ * domain's CommandChannel), which the app wires: no domain imports the device link.
  */
 
 /**
@@ -14,18 +18,8 @@ import type { UpKind } from '@helio/contracts/device-link';
  */
 export type UpHandler = (sn: string, kind: UpKind, payload: Buffer) => Promise<void>;
 
-/** How the broker learns and forgets each device's credentials. */
-export interface BrokerAccess {
-  /** Lets the device `sn` connect with `secret` (replacing any earlier secret, disconnecting it). */
-  provision(sn: string, secret: string): Promise<void>;
-  /** Refuses the device `sn` from now on, and disconnects it. */
-  revoke(sn: string): Promise<void>;
-}
-
 /** The portal's side of the broker: what it sends down. */
-export interface DeviceLink extends BrokerAccess {
-  /** Publishes a command to a device's command topic at QoS 1, never retained. */
-  sendCommand(sn: string, payload: string): Promise<void>;
+export interface DeviceLink extends BrokerAccess, CommandChannel {
   /** Whether the device `sn` has a connection to the broker now, when the broker can tell. */
   isConnected?(sn: string): boolean;
   close(): Promise<void>;

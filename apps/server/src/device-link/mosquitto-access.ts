@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { snPattern } from '@helio/contracts';
 import { ALL_UP_TOPICS, commandTopic, TOPIC_ROOT } from '@helio/contracts/device-link';
 import mqtt, { type MqttClient } from 'mqtt';
-import type { BrokerAccess } from './link.ts';
+import type { BrokerAccess } from '../domains/devices/broker-access.ts';
 
 /**
  * Device credentials and ACLs on a real Mosquitto, through its dynamic-security plugin: JSON

@@ -11,28 +11,10 @@ import {
 } from '@helio/contracts';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { Caller, SessionScope } from '../core/caller.ts';
+import { Refusal } from '../core/refusal.ts';
+import { httpStatusOf } from './http-status.ts';
 import { parseBody } from './parse-body.ts';
-import { httpStatusOf, Refusal } from './refusal.ts';
-
-/**
- * What a token may call: `full`, a sign-in, every call; `statistics`, the fleet dashboard's token,
- * only the calls registered with `{ scopes: ['statistics'] }`.
- */
-export type SessionScope = 'full' | 'statistics';
-
-/** Who is calling, resolved from the Token header by the auth domain. */
-export interface Caller {
-  userId: number;
-  roleId: number;
-  installerLevel: number | null;
-  sessionId: number;
-  /** The read-only demo account (user id 5): every write is refused with 9001. */
-  isDemo: boolean;
-  /** What the token may call; absent means `full`. */
-  scope?: SessionScope;
-  /** The client's address, for the operation log (set by the call pipeline). */
-  clientIp?: string;
-}
 
 export interface CallContext<Body> {
   body: Body;
@@ -186,6 +168,14 @@ export class CallRegistry {
           throw new Refusal('200005');
         }
         const bytes = await part.toBuffer();
+        // toBuffer throws for a file over the limit only when busboy marks it truncated before the
+        // last chunk is read; when the mark comes with the end, it answers the first maxBytes.
+        if (part.file.truncated || bytes.length > upload.maxBytes) {
+          throw Object.assign(new Error('file over the upload limit'), {
+            statusCode: 413,
+            code: 'FST_REQ_FILE_TOO_LARGE',
+          });
+        }
         const data = await handler({ bytes, caller, log: request.log });
         return this.answer(upload.path, upload.data, data, request, reply);
       });

@@ -1,11 +1,12 @@
 import {
+  controlCharacterPath,
   type ErrorCode,
   type FieldIssue,
   type ValidationMessageKey,
   validationCatalogueCodes,
 } from '@helio/contracts';
 import type { z } from 'zod';
-import { Refusal } from './refusal.ts';
+import { Refusal } from '../core/refusal.ts';
 
 function valueAt(root: unknown, path: PropertyKey[]): unknown {
   let value = root;
@@ -22,10 +23,16 @@ function valueAt(root: unknown, path: PropertyKey[]): unknown {
  * 200004 (insufficient parameters); anything else (wrong types, bad values, not an object) →
  * 200005 (parameter error), unless the catalogue has a code of its own for the only failure
  * (1005 when the passwords differ). The issues go along so the client can point at the field.
+ * A control character anywhere in the body is 200005 naming its field, before the contract runs.
  */
 export function parseBody<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
   const body = raw === undefined || raw === null || raw === '' ? {} : raw;
   if (typeof body !== 'object' || Array.isArray(body)) throw new Refusal('200005');
+  // before the contract: a control character is refused wherever it is, naming its field
+  const controlAt = controlCharacterPath(body);
+  if (controlAt !== undefined) {
+    throw new Refusal('200005', [{ path: controlAt, message: 'validation.controlCharacter' }]);
+  }
   const result = schema.safeParse(body);
   if (result.success) return result.data;
   const issues: FieldIssue[] = result.error.issues.map((issue) => ({

@@ -10,7 +10,8 @@ function escapeAttribute(value: string): string {
 
 /**
  * Serves the built web app. Its routes are client-side, so any GET that is not a file answers
- * index.html, with the API base written into its meta tag. Unknown calls answer an envelope.
+ * index.html, with the API base written into its meta tag. Unknown calls answer an envelope, and
+ * so does any path in the API's namespaces: a GET there is never the web app.
  */
 export interface WebAppOptions {
   webDist: string;
@@ -18,6 +19,29 @@ export interface WebAppOptions {
   /** Tile URL template of the map picker, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png. */
   mapTileUrl: string;
   mapAttribution: string;
+  api: ApiPaths;
+}
+
+/** The paths the API answers, which the web app's fallback must leave alone. */
+export interface ApiPaths {
+  /** Path prefix of the API, e.g. `/` or `/portal/`. */
+  prefix: string;
+  /** Every call path (`api/user/login`, `bg/station/photo`, …): POST only. */
+  calls: ReadonlySet<string>;
+  /** First segments of the API's paths (`api`, `bg`, `cml`, `photos`, `downloads`). */
+  namespaces: ReadonlySet<string>;
+}
+
+/**
+ * What the API says to a request no route took: 405 (Allow: POST) for a call asked with another
+ * method, 404 for any other path in its namespaces; undefined when the path is not the API's.
+ */
+function apiMiss(api: ApiPaths, url: string): { status: 404 | 405 } | undefined {
+  const pathname = url.split(/[?#]/, 1)[0] ?? '';
+  if (!pathname.startsWith(api.prefix)) return undefined;
+  const rest = pathname.slice(api.prefix.length);
+  if (api.calls.has(rest)) return { status: 405 };
+  return api.namespaces.has(rest.split('/', 1)[0] ?? '') ? { status: 404 } : undefined;
 }
 
 /** Writes a runtime setting into its `<meta name="…">` tag of index.html. */
@@ -54,7 +78,11 @@ export async function serveWebApp(app: FastifyInstance, options: WebAppOptions) 
   }
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.method === 'GET' || request.method === 'HEAD') {
+    const miss = apiMiss(options.api, request.url);
+    if (miss?.status === 405) {
+      return reply.status(405).header('allow', 'POST').send(errorEnvelope('100001', request.id));
+    }
+    if (miss === undefined && (request.method === 'GET' || request.method === 'HEAD')) {
       if (indexHtml === undefined) {
         return reply
           .status(503)

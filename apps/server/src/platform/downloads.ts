@@ -1,10 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { DEMO_USER_ID } from '@helio/contracts';
-import { type Database, queryRows } from '@helio/db';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Caller } from '../http/calls.ts';
+import type { Caller } from '../core/caller.ts';
+import type { DownloadsRepository } from './downloads-repository.ts';
 
 /**
  * Single-use downloads (the alarm and chart exports). A call checks the caller and what to
@@ -21,14 +20,12 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 /** Writes the file of a ticket's params into `out`. */
 export type DownloadWriter = (out: PassThrough, caller: Caller, params: never) => Promise<void>;
 
-interface Stored {
-  fileName: string;
-  params: unknown;
-}
-
 const hashTicket = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
 
-export function downloads(db: Database, options: { apiBase: string; prefix: string; now?: () => Date }) {
+export function downloads(
+  repo: DownloadsRepository,
+  options: { apiBase: string; prefix: string; now?: () => Date },
+) {
   const now = options.now ?? (() => new Date());
   const writers = new Map<string, DownloadWriter>();
 
@@ -49,16 +46,14 @@ export function downloads(db: Database, options: { apiBase: string; prefix: stri
       const ticket = randomBytes(32).toString('base64url');
       const at = now();
       const expiresAt = new Date(at.getTime() + DOWNLOAD_TICKET_TTL_MS);
-      const stored: Stored = { fileName, params };
-      await db.execute(
-        sql`insert into download_tickets (ticket_hash, user_id, kind, params, created_at, expires_at)
-            values (${hashTicket(ticket)}, ${caller.userId}, ${kind}, ${JSON.stringify(stored)}::jsonb,
-                    ${at.toISOString()}::timestamptz, ${expiresAt.toISOString()}::timestamptz)`,
-      );
-      // tickets that ran out are not needed any more
-      await db.execute(
-        sql`delete from download_tickets where expires_at < ${at.toISOString()}::timestamptz - interval '1 day'`,
-      );
+      await repo.insert({
+        hash: hashTicket(ticket),
+        userId: caller.userId,
+        kind,
+        params: { fileName, params },
+        at,
+        expiresAt,
+      });
       return {
         download_url: `${options.apiBase}downloads/${ticket}`,
         file_name: fileName,
@@ -79,24 +74,7 @@ export function downloads(db: Database, options: { apiBase: string; prefix: stri
               .type('text/plain')
               .send('Not found or expired');
           if (!TICKET.test(ticket) || writers.size === 0) return refuse();
-          const [claimed] = await queryRows<{
-            user_id: number;
-            kind: string;
-            params: Stored;
-            role_id: number;
-            installer_level: number | null;
-          }>(
-            db,
-            sql`update download_tickets t set used_at = now()
-              from users u
-              where t.ticket_hash = ${hashTicket(ticket)} and t.used_at is null and t.expires_at > now()
-                and t.kind in (${sql.join(
-                  [...writers.keys()].map((kind) => sql`${kind}`),
-                  sql`, `,
-                )})
-                and u.user_id = t.user_id
-              returning t.user_id, t.kind, t.params, u.role_id, u.installer_level`,
-          );
+          const claimed = await repo.claim(hashTicket(ticket), [...writers.keys()]);
           const writer = claimed && writers.get(claimed.kind);
           if (!claimed || !writer) return refuse();
           const caller: Caller = {

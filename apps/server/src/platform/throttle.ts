@@ -1,5 +1,5 @@
-import { type Database, queryRows, schema } from '@helio/db';
-import { eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '@helio/db';
+import { throttleRepository } from './throttle-repository.ts';
 
 export interface ThrottleLimit {
   /** Failures allowed within the window; the one that reaches it starts a block. */
@@ -9,43 +9,25 @@ export interface ThrottleLimit {
   blockMs: number;
 }
 
-/** Failure counters with temporary blocks, shared by every replica through the database. */
+/** Failure counters with temporary blocks, shared by every replica through the database (throttle-repository.ts). */
 export function throttle(db: Database, now: () => Date = () => new Date()) {
+  const repo = throttleRepository(db);
   return {
     /** Seconds until every one of `keys` is free again; 0 when none is blocked. */
     async blockedForSeconds(keys: string[]): Promise<number> {
-      const rows = await db
-        .select({ blockedUntil: schema.throttles.blockedUntil })
-        .from(schema.throttles)
-        .where(inArray(schema.throttles.throttleKey, keys));
       const current = now().getTime();
-      const latest = Math.max(0, ...rows.map((r) => r.blockedUntil?.getTime() ?? 0));
+      const latest = Math.max(0, ...(await repo.blockedUntil(keys)).map((until) => until?.getTime() ?? 0));
       return latest > current ? Math.ceil((latest - current) / 1000) : 0;
     },
 
     /** Counts a failure for `key`; blocks the key when the count reaches the limit. */
     async recordFailure(key: string, limit: ThrottleLimit): Promise<void> {
       const at = now();
-      const windowStart = new Date(at.getTime() - limit.windowMs);
-      const [row] = await queryRows<{ failures: number }>(
-        db,
-        sql`insert into throttles (throttle_key, failures, window_started_at) values (${key}, 1, ${at})
-            on conflict (throttle_key) do update set
-              failures = case when throttles.window_started_at <= ${windowStart} then 1 else throttles.failures + 1 end,
-              window_started_at = case when throttles.window_started_at <= ${windowStart} then ${at} else throttles.window_started_at end
-            returning failures`,
-      );
-      if ((row?.failures ?? 0) >= limit.maxFailures) {
-        await db
-          .update(schema.throttles)
-          .set({ failures: 0, windowStartedAt: at, blockedUntil: new Date(at.getTime() + limit.blockMs) })
-          .where(eq(schema.throttles.throttleKey, key));
-      }
+      const failures = await repo.countFailure(key, at, new Date(at.getTime() - limit.windowMs));
+      if (failures >= limit.maxFailures) await repo.block(key, at, new Date(at.getTime() + limit.blockMs));
     },
 
-    async reset(key: string): Promise<void> {
-      await db.delete(schema.throttles).where(eq(schema.throttles.throttleKey, key));
-    },
+    reset: (key: string): Promise<void> => repo.drop(key),
   };
 }
 

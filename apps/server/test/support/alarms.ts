@@ -36,9 +36,12 @@ export async function online(
   );
 }
 
-/** Runs the device link's jobs once: offline and communication lost, then the alarm notices. */
+/**
+ * Runs every periodic job once (offline and communication lost, recounts, commands, the alarm
+ * notices they trigger) and what they make due (the mails).
+ */
 export async function runJobs(server: TestServer): Promise<void> {
-  await server.deviceLink.jobs.runNow();
+  await server.jobs.runAllNow();
 }
 
 /** Makes a device look silent since `minutes` ago. */

@@ -41,7 +41,15 @@ export async function freshPostgresUrl(): Promise<{ url: string; drop: () => Pro
   if (!url) throw new Error('DATABASE_URL is not set');
   const name = `helio_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
+  await admin.connect().catch((error: unknown) => {
+    // DATABASE_URL asks for PostgreSQL: never fall back to anything else, say what is wrong.
+    const { hostname, port } = new URL(url);
+    throw new Error(
+      `DATABASE_URL is set but PostgreSQL at ${hostname || 'localhost'}:${port || 5432} is unreachable ` +
+        `(${error instanceof Error ? error.message : String(error)}): start it, or unset DATABASE_URL ` +
+        'to run on the embedded database',
+    );
+  });
   await admin.query(`create database ${name}`);
   await admin.end();
   const target = new URL(url);

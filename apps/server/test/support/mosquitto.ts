@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { MAX_MQTT_PACKET_BYTES } from '@helio/contracts/device-link';
 import { freePort } from './portal-process.ts';
 
 /**
@@ -45,6 +46,12 @@ export const portalBrokerSettings: readonly { line: string; why: string }[] = [
   {
     line: 'retain_available false',
     why: 'a device can never plant a retained message: Mosquitto disconnects a client that tries',
+  },
+  {
+    line: `max_packet_size ${MAX_MQTT_PACKET_BYTES}`,
+    why:
+      'the largest packet of the device protocol with its margin (MAX_MQTT_PACKET_BYTES): a client announcing more is ' +
+      'disconnected as soon as its fixed header is read, signed in or not, before the body is held in memory',
   },
   {
     line: 'max_inflight_messages 1000',

@@ -5,8 +5,12 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { DeviceLinkHandle } from '../../src/device-link/index.ts';
+import type { Admission } from '../../src/device-link/ingest/ingestor.ts';
+import type { DeviceCommands } from '../../src/domains/commands/service.ts';
 import { seedAccounts } from '../../src/domains/seed/seed.ts';
 import type { CallRegistry } from '../../src/http/calls.ts';
+import { adjustableClock } from '../../src/platform/clock.ts';
+import type { JobRunner } from '../../src/platform/jobs/runner.ts';
 import { freshDatabase } from './database.ts';
 
 export type Answer = {
@@ -20,8 +24,14 @@ export interface TestServer {
   app: FastifyInstance;
   /** The calls the server registered. */
   calls: CallRegistry;
-  /** The device link: broker, ingestion and its jobs. */
+  /** The device link: broker and ingestion. */
   deviceLink: DeviceLinkHandle;
+  /** The stored commands to devices. */
+  commands: DeviceCommands;
+  /** The job runner: `runDue()` after moving the clock, `runAllNow()` for every periodic job too. */
+  jobs: JobRunner;
+  /** The server's clock: runs with the system's; `advance(ms)` moves it ahead instead of sleeping. */
+  clock: ReturnType<typeof adjustableClock>;
   database: DatabaseHandle;
   /** Every log line the server wrote, as text. */
   logs: string[];
@@ -38,6 +48,16 @@ export interface TestServer {
 }
 
 /**
+ * For tests whose readings carry fixed dates of the past (clock changes, year ends): devices
+ * registered in the test would have those readings refused as older than their registration and,
+ * as time goes on, than the backfill horizon. Those rules have their own tests.
+ */
+export const historyAdmission: Admission = {
+  horizonMs: Number.POSITIVE_INFINITY,
+  registrationGraceMs: Number.POSITIVE_INFINITY,
+};
+
+/**
  * Starts the real server on an ephemeral port over a fresh database, with the demo seed.
  * `extend` may register extra calls before the server listens (to test the pipeline itself).
  */
@@ -46,6 +66,10 @@ export async function startTestServer(
     env?: Record<string, string>;
     database?: DatabaseHandle;
     extend?: (calls: CallRegistry) => void;
+    /** How old device readings may be; `historyAdmission` for readings of fixed past dates. */
+    admission?: Partial<Admission>;
+    /** The clock, to go on with one a server before a restart had. */
+    clock?: ReturnType<typeof adjustableClock>;
   } = {},
 ): Promise<TestServer> {
   const database = options.database ?? (await freshDatabase());
@@ -57,6 +81,8 @@ export async function startTestServer(
     MQTT_PORT: '0',
     // the demo plants have their own test; elsewhere they would only add readings to every database
     DEMO_PLANTS: '0',
+    // every test file signs many accounts up from 127.0.0.1; the limit has its own test
+    SIGNUP_LIMIT_PER_HOUR: '100000',
     ...options.env,
   });
   const logs: string[] = [];
@@ -66,7 +92,14 @@ export async function startTestServer(
       done();
     },
   });
-  const { app, calls, deviceLink } = await buildApp({ config, database, logStream });
+  const clock = options.clock ?? adjustableClock();
+  const { app, calls, deviceLink, commands, jobs } = await buildApp({
+    config,
+    database,
+    logStream,
+    admission: options.admission,
+    clock,
+  });
   options.extend?.(calls);
   await seedAccounts(database.db, config, app.log);
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -94,6 +127,9 @@ export async function startTestServer(
     app,
     calls,
     deviceLink,
+    commands,
+    jobs,
+    clock,
     database,
     logs,
     post,

@@ -11,14 +11,27 @@ export interface ReceivedMail {
 
 /**
  * A real SMTP server on loopback that keeps what it receives, decoded with mailparser, so tests
- * read mail exactly as a mail client would.
+ * read mail exactly as a mail client would. It can refuse mail (`refuse`) and take its time
+ * (`delayMs`), as a busy or failing server does.
  */
 export async function startSmtpServer(onMail?: (mail: ReceivedMail) => void) {
   const received: ReceivedMail[] = [];
+  let refusals = { left: 0, responseCode: 451 };
+  let delayMs = 0;
+  /** Mails refused so far. */
+  let refused = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onMailFrom(_address, _session, callback) {
+      if (refusals.left <= 0) return callback();
+      refusals.left -= 1;
+      refused += 1;
+      const temporary = refusals.responseCode < 500;
+      const error = new Error(temporary ? 'Mailbox busy, try again later' : 'Sender refused');
+      callback(Object.assign(error, { responseCode: refusals.responseCode }));
+    },
     onData(stream, session, callback) {
       const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
       simpleParser(stream)
@@ -26,7 +39,9 @@ export async function startSmtpServer(onMail?: (mail: ReceivedMail) => void) {
           const mail = { to, subject: parsed.subject ?? '', text: parsed.text ?? '', receivedAt: new Date() };
           received.push(mail);
           onMail?.(mail);
-          callback();
+          // a busy server answers late (the test helper's own wait, not the portal's)
+          if (delayMs > 0) setTimeout(callback, delayMs);
+          else callback();
         })
         .catch((error: Error) => callback(error));
     },
@@ -37,6 +52,16 @@ export async function startSmtpServer(onMail?: (mail: ReceivedMail) => void) {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    /** Refuses the next `times` mails (Infinity: all) with `responseCode`: 4xx try later, 5xx never. */
+    refuse(times: number, responseCode = 451) {
+      refusals = { left: times, responseCode };
+    },
+    /** How many mails were refused so far. */
+    refused: () => refused,
+    /** Answers each mail this long after taking it. */
+    delay(milliseconds: number) {
+      delayMs = milliseconds;
+    },
     /** Waits for the newest mail to `to` received after `since`. */
     async waitForMail(to: string, since = new Date(0), timeoutMs = 10_000): Promise<ReceivedMail> {
       const deadline = Date.now() + timeoutMs;

@@ -1,10 +1,9 @@
 import type { AlarmItem } from '@helio/contracts';
 import type { FaultSeverity } from '@helio/contracts/device-link';
+import { escapeHtml } from '../../platform/mail/compose.ts';
 import type { OutgoingMail } from '../../platform/mail/mailer.ts';
 import { alarmTexts, type FaultTextOf, localTime } from './alarm-texts.ts';
 import type { Recipient } from './notification-settings.ts';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** What the alarm mail tells about the alarm. */
 export type MailedAlarm = Pick<

@@ -1,8 +1,9 @@
 import type { PassThrough } from 'node:stream';
 import { type AlarmItem, alarm, type CallData, type Language, type TimeRange } from '@helio/contracts';
 import ExcelJS from 'exceljs';
-import type { Caller } from '../../http/calls.ts';
+import type { Caller } from '../../core/caller.ts';
 import type { Downloads, DownloadWriter } from '../../platform/downloads.ts';
+import type { Tenancy } from '../tenancy/tenancy.ts';
 import { alarmTexts, faultTextFor, localTime } from './alarm-texts.ts';
 import type { AlarmFilter, AlarmSort, AlarmsRepository } from './repository.ts';
 
@@ -24,6 +25,7 @@ interface TicketParams {
 
 export function alarmExport(
   repo: AlarmsRepository,
+  tenancy: Pick<Tenancy, 'seen'>,
   downloads: Downloads,
   now: () => Date = () => new Date(),
 ) {
@@ -77,7 +79,7 @@ export function alarmExport(
     });
     for (let offset = 0; offset < params.rows; offset += PAGE_ROWS) {
       const page = await repo.exportPage(
-        caller,
+        tenancy.seen(caller),
         params.filter,
         params.sort,
         offset,
@@ -100,7 +102,7 @@ export function alarmExport(
       sort: AlarmSort,
       language: Language,
     ): Promise<CallData<typeof alarm.exportList>> {
-      const matching = await repo.count(caller, filter);
+      const matching = await repo.count(tenancy.seen(caller), filter);
       const rows = Math.min(matching, alarm.MAX_EXPORT_ROWS);
       const fileName = `alarms-${now().toISOString().slice(0, 10)}.xlsx`;
       const params: TicketParams = { filter, sort, language, rows };

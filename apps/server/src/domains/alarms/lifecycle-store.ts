@@ -1,13 +1,29 @@
 import { alarmFault, COMMUNICATION_LOST_CODE } from '@helio/contracts';
-import { type Database, queryRows } from '@helio/db';
+import { column, type Database, queryParsed } from '@helio/db';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { type AlarmEvent, type AlarmRow, alarmIntervals, planAlarmRows } from './lifecycle.ts';
 
 /**
- * All SQL of the alarm lifecycle. It runs inside the caller's transaction (ingestion's batch, or
- * the job that opens communication-lost alarms): events are stored once each, then the alarms of
- * every key they touched are replayed from all of that key's events (lifecycle.ts).
+ * The alarm lifecycle's repository by another name: all its SQL. It runs inside the caller's
+ * transaction (ingestion's batch, or the job that opens communication-lost alarms): events are
+ * stored once each, then the alarms of every key they touched are replayed from all of that key's
+ * events (lifecycle.ts, pure).
  */
+
+const alarmKey = z.object({ code: column.int, part: column.text });
+const deviceAlarmKey = alarmKey.extend({ device_id: column.int });
+const storedEvent = z.object({
+  ms: column.int,
+  event: z.enum(['raise', 'clear']),
+  seq: column.int.nullable(),
+});
+const storedAlarm = z.object({
+  alarm_id: column.int,
+  raised_ms: column.int,
+  cleared_ms: column.int.nullable(),
+});
+const deviceSince = z.object({ device_id: column.int, ms: column.int });
 
 export interface AlarmEventInput {
   deviceId: number;
@@ -22,7 +38,6 @@ export interface AlarmEventInput {
 
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 const iso = (ms: number) => new Date(ms).toISOString();
-const msOf = (value: string | number) => Number(value);
 
 /** Stores the events and brings the alarms of the keys they touch up to date; answers how many alarms opened. */
 export async function recordAlarmEvents(tx: Database, events: readonly AlarmEventInput[]): Promise<number> {
@@ -36,8 +51,9 @@ export async function recordAlarmEvents(tx: Database, events: readonly AlarmEven
     seq: event.seq,
     source: event.source,
   }));
-  const stored = await queryRows<{ device_id: number; code: number; part: string }>(
+  const stored = await queryParsed(
     tx,
+    deviceAlarmKey,
     sql`insert into device_alarm_events (device_id, code, part, ts, event, seq, source)
         select r.device_id, r.code, r.part, r.ts, r.event, r.seq, r.source
         from jsonb_to_recordset(${json(rows)})
@@ -74,40 +90,22 @@ async function replayKey(
   await tx.execute(
     sql`select pg_advisory_xact_lock(${key.deviceId}::int, hashtext(${`${key.code}|${key.part}`}))`,
   );
-  const events = await queryRows<{
-    ms: string | number;
-    event: 'raise' | 'clear';
-    seq: string | number | null;
-  }>(
+  const events = await queryParsed(
     tx,
+    storedEvent,
     sql`select (extract(epoch from ts) * 1000)::bigint as ms, event, seq from device_alarm_events where ${where}`,
   );
-  const rows = await queryRows<{
-    alarm_id: number;
-    raised_ms: string | number;
-    cleared_ms: string | number | null;
-  }>(
+  const rows = await queryParsed(
     tx,
+    storedAlarm,
     sql`select alarm_id, (extract(epoch from raised_at) * 1000)::bigint as raised_ms,
                (extract(epoch from cleared_at) * 1000)::bigint as cleared_ms
         from device_alarms where ${where} for update`,
   );
-  const intervals = alarmIntervals(
-    events.map(
-      (event): AlarmEvent => ({
-        ms: msOf(event.ms),
-        event: event.event,
-        seq: event.seq === null ? null : Number(event.seq),
-      }),
-    ),
-  );
+  const intervals = alarmIntervals(events satisfies AlarmEvent[]);
   const plan = planAlarmRows(
     rows.map(
-      (row): AlarmRow => ({
-        alarmId: row.alarm_id,
-        raisedMs: msOf(row.raised_ms),
-        clearedMs: row.cleared_ms === null ? null : msOf(row.cleared_ms),
-      }),
+      (row): AlarmRow => ({ alarmId: row.alarm_id, raisedMs: row.raised_ms, clearedMs: row.cleared_ms }),
     ),
     intervals,
   );
@@ -147,8 +145,9 @@ export async function openDeviceAlarmKeys(
   tx: Database,
   deviceId: number,
 ): Promise<{ code: number; part: string }[]> {
-  return queryRows<{ code: number; part: string }>(
+  return queryParsed(
     tx,
+    alarmKey,
     sql`select code, part from device_alarms
         where device_id = ${deviceId} and cleared_at is null and code <> ${COMMUNICATION_LOST_CODE}`,
   );
@@ -156,11 +155,12 @@ export async function openDeviceAlarmKeys(
 
 /** The transaction's time to the millisecond: the same instant `now()` gives every statement of it. */
 export async function transactionMs(tx: Database): Promise<number> {
-  const [row] = await queryRows<{ ms: string | number }>(
+  const [row] = await queryParsed(
     tx,
+    z.object({ ms: column.int }),
     sql`select (extract(epoch from date_trunc('milliseconds', now())) * 1000)::bigint as ms`,
   );
-  return Number(row!.ms);
+  return row!.ms;
 }
 
 /**
@@ -169,8 +169,9 @@ export async function transactionMs(tx: Database): Promise<number> {
  */
 export async function endCommunicationLost(tx: Database, deviceIds: readonly number[]): Promise<void> {
   if (deviceIds.length === 0) return;
-  const open = await queryRows<{ device_id: number }>(
+  const open = await queryParsed(
     tx,
+    z.object({ device_id: column.int }),
     sql`select device_id from device_alarms
         where code = ${COMMUNICATION_LOST_CODE} and part = '' and cleared_at is null
           and device_id in (select value::int from jsonb_array_elements_text(${json(deviceIds)}))`,
@@ -196,17 +197,19 @@ export async function endCommunicationLost(tx: Database, deviceIds: readonly num
  * than `silentMs` and three of its intervals, that has none happening. Silence counts only from
  * `listeningSinceMs` (when this process started listening): a device is not blamed for the time
  * the portal itself was down. The alarm starts at the last contact (or the key's newest event, if
- * the clock stepped back). Answers how many opened.
+ * the clock stepped back). `now` is the job's clock. Answers how many opened.
  */
 export async function openCommunicationLost(
   db: Database,
   silentMs: number,
   listeningSinceMs = 0,
+  now = new Date(),
 ): Promise<number> {
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Database;
-    const silent = await queryRows<{ device_id: number; ms: string | number }>(
+    const silent = await queryParsed(
       tx,
+      deviceSince,
       // from the last contact, and never before the key's newest event (clocks may step back)
       sql`select d.device_id, (extract(epoch from greatest(
               date_trunc('milliseconds', d.last_seen_at),
@@ -215,7 +218,7 @@ export async function openCommunicationLost(
           from devices d
           where d.last_seen_at is not null
             and greatest(d.last_seen_at, ${new Date(listeningSinceMs).toISOString()}::timestamptz)
-                < now() - greatest(make_interval(secs => ${silentMs / 1000}),
+                < ${now.toISOString()}::timestamptz - greatest(make_interval(secs => ${silentMs / 1000}),
                                    make_interval(secs => 3 * d.report_interval_s))
             and not exists (select 1 from device_alarms a where a.device_id = d.device_id
                               and a.code = ${COMMUNICATION_LOST_CODE} and a.part = '' and a.cleared_at is null)
@@ -228,7 +231,7 @@ export async function openCommunicationLost(
         deviceId: row.device_id,
         code: COMMUNICATION_LOST_CODE,
         part: '',
-        ms: Number(row.ms),
+        ms: row.ms,
         event: 'raise' as const,
         seq: null,
         source: 'server' as const,

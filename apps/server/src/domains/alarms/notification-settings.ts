@@ -1,10 +1,8 @@
 import { defaultLanguage, defaultMailSeverities, isLanguage, type Language } from '@helio/contracts';
 import { type FaultSeverity, faultSeverities } from '@helio/contracts/device-link';
-import { type Database, queryRows } from '@helio/db';
-import { sql } from 'drizzle-orm';
-
-/** The `user_preferences` key of a user's alarm notification choices. */
-const PREFERENCE_KEY = 'alarmNotifications';
+import type { Caller } from '../../core/caller.ts';
+import type { OperationLog } from '../operation-log/repository.ts';
+import type { NotificationSettingsRepository } from './notification-settings-repository.ts';
 
 export interface Recipient {
   userId: number;
@@ -24,26 +22,15 @@ function severitiesOf(value: unknown): FaultSeverity[] {
 /**
  * Per-user alarm notification settings: which severities are mailed (faults and critical faults
  * until the user chooses) and the mail language (the account's, which sign-in keeps to the
- * browser's language, or the one chosen here).
+ * browser's language, or the one chosen here). Each account reads and sets only its own; a change
+ * is written to the operation log.
  */
-export function notificationSettings(db: Database, quietMs: number) {
+export function notificationSettings(
+  repo: NotificationSettingsRepository,
+  options: { quietMs: number; log: OperationLog },
+) {
   async function recipients(userIds: readonly number[]): Promise<Map<number, Recipient>> {
-    if (userIds.length === 0) return new Map();
-    const rows = await queryRows<{
-      user_id: number;
-      user_name: string;
-      email: string;
-      language: string;
-      value: unknown;
-    }>(
-      db,
-      sql`select u.user_id, u.user_name, u.email, u.language, p.value
-          from users u left join user_preferences p on p.user_id = u.user_id and p.preference_key = ${PREFERENCE_KEY}
-          where u.user_id in (${sql.join(
-            userIds.map((id) => sql`${id}`),
-            sql`, `,
-          )})`,
-    );
+    const rows = await repo.recipients(userIds);
     return new Map(
       rows.map((row) => [
         row.user_id,
@@ -58,37 +45,30 @@ export function notificationSettings(db: Database, quietMs: number) {
     );
   }
 
-  async function get(userId: number) {
-    const recipient = (await recipients([userId])).get(userId);
-    if (!recipient) throw new Error(`user ${userId} not found`);
+  async function get(caller: Pick<Caller, 'userId'>) {
+    const recipient = (await recipients([caller.userId])).get(caller.userId);
+    if (!recipient) throw new Error(`user ${caller.userId} not found`);
     return {
       email: recipient.email,
       email_severities: recipient.severities,
       language: recipient.language,
-      quiet_minutes: quietMs / 60_000,
+      quiet_minutes: options.quietMs / 60_000,
     };
   }
 
   return {
     recipients,
     get,
-    async set(userId: number, severities: FaultSeverity[], language: Language | undefined) {
-      await db.execute(
-        sql`insert into user_preferences (user_id, preference_key, value, updated_at)
-            values (${userId}, ${PREFERENCE_KEY}, ${JSON.stringify({ email_severities: severities })}::jsonb, now())
-            on conflict (user_id, preference_key) do update set value = excluded.value, updated_at = now()`,
-      );
-      if (language) await setLanguage(db, userId, language);
-      return get(userId);
+    async set(caller: Caller, severities: FaultSeverity[], language: Language | undefined) {
+      await repo.saveChoice(caller.userId, { email_severities: severities });
+      if (language) await repo.setLanguage(caller.userId, language);
+      const answer = await get(caller);
+      await options.log.recordBy(caller, 'notification_settings', {
+        detail: { email_severities: severities.join(','), language: answer.language },
+      });
+      return answer;
     },
   };
-}
-
-/** The account's language: what its mail is written in. */
-export async function setLanguage(db: Database, userId: number, language: Language): Promise<void> {
-  await db.execute(
-    sql`update users set language = ${language} where user_id = ${userId} and language <> ${language}`,
-  );
 }
 
 export type NotificationSettings = ReturnType<typeof notificationSettings>;

@@ -1,12 +1,9 @@
-import { alarmFault, DEMO_USER_ID, type DeviceType, severityRank } from '@helio/contracts';
-import type { FaultSeverity } from '@helio/contracts/device-link';
-import { type Database, queryRows } from '@helio/db';
-import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import { alarmFault, DEMO_USER_ID, severityRank } from '@helio/contracts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { MessagesRepository } from '../messages/repository.ts';
 import { alarmMail, type MailedAlarm } from './alarm-mail.ts';
 import { faultTextFor } from './alarm-texts.ts';
+import type { ClaimedAlarm, NoticesRepository } from './notices-repository.ts';
 import type { NotificationSettings } from './notification-settings.ts';
 
 /** Alarms taken per round; the round's messages are written in one transaction. */
@@ -22,22 +19,10 @@ const STALE_AFTER_S = 3600;
  */
 const HISTORY_AFTER_S = 86_400;
 
-interface ClaimedAlarm {
-  alarm_id: number;
-  device_id: number;
-  code: number;
-  part: string;
-  severity: FaultSeverity;
-  raised_at: string | Date;
-  sn: string;
-  device_type: number;
-  station_id: number;
-  station_name: string;
-  timezone: string;
-  installer_id: number | null;
-  end_user_id: number | null;
-  /** Still worth telling: started within the last hour, or happening and started within a day. */
-  news: boolean;
+/** Still worth telling at `now`: started within the last hour, or happening and started within a day. */
+export function isNews(alarm: Pick<ClaimedAlarm, 'raised_at' | 'happening'>, now: Date): boolean {
+  const ageS = (now.getTime() - alarm.raised_at.getTime()) / 1000;
+  return ageS < STALE_AFTER_S || (alarm.happening && ageS < HISTORY_AFTER_S);
 }
 
 /**
@@ -49,64 +34,33 @@ interface ClaimedAlarm {
  * is a late part of a device's buffer, and one raised over a day before is history (a backfill):
  * listed, not told. Alarms are claimed with `skip locked`, so
  * replicas share the work; mail goes through the outbox after the messages are committed. The demo
- * account gets no mail.
+ * account gets no mail. A pass is the `alarms.notices` job (module.ts); `now` comes from its clock.
  */
 export function alarmNotifier(options: {
-  db: Database;
+  repo: NoticesRepository;
   mailer: Mailer;
   messages: MessagesRepository;
   settings: NotificationSettings;
   quietMs: number;
-  log: FastifyBaseLogger;
 }) {
-  const { db, mailer, messages, settings, quietMs, log } = options;
-
-  /** Whether `userId` is told of an alarm of `severity` on the device now, moving its quiet period. */
-  async function tells(
-    tx: Database,
-    userId: number,
-    deviceId: number,
-    severity: FaultSeverity,
-  ): Promise<boolean> {
-    const quiet = sql`now() - make_interval(secs => ${quietMs / 1000})`;
-    const rows = await queryRows<{ user_id: number }>(
-      tx,
-      sql`insert into alarm_notice_windows as w (user_id, device_id, window_started_at, max_rank)
-          values (${userId}, ${deviceId}, now(), ${severityRank(severity)})
-          on conflict (user_id, device_id) do update set
-            window_started_at = case when w.window_started_at <= ${quiet} then now() else w.window_started_at end,
-            max_rank = case when w.window_started_at <= ${quiet} then excluded.max_rank
-                            else greatest(w.max_rank, excluded.max_rank) end
-          where w.window_started_at <= ${quiet} or w.max_rank < excluded.max_rank
-          returning w.user_id`,
-    );
-    return rows.length > 0;
-  }
+  const { repo, mailer, messages, settings, quietMs } = options;
 
   /** One round: claims alarms, writes the messages; answers the mails to send and how many were claimed. */
-  async function round(): Promise<{ claimed: number; told: { userId: number; alarm: ClaimedAlarm }[] }> {
-    return db.transaction(async (txn) => {
-      const tx = txn as unknown as Database;
-      const claimed = await queryRows<ClaimedAlarm>(
-        tx,
-        sql`update device_alarms a set notice_pending = false
-            from devices d join stations s on s.station_id = d.station_id
-            where a.alarm_id in (select alarm_id from device_alarms where notice_pending
-                                 order by alarm_id limit ${ROUND} for update skip locked)
-              and d.device_id = a.device_id
-            returning a.alarm_id, a.device_id, a.code, a.part, a.severity, a.raised_at, d.sn, d.device_type,
-                      s.station_id, s.station_name, s.timezone, s.installer_id, s.end_user_id,
-                      (a.raised_at > now() - make_interval(secs => ${STALE_AFTER_S})
-                       or (a.cleared_at is null and a.raised_at > now() - make_interval(secs => ${HISTORY_AFTER_S})))
-                        as news`,
-      );
+  async function round(
+    now: Date,
+  ): Promise<{ claimed: number; told: { userId: number; alarm: ClaimedAlarm }[] }> {
+    return repo.transaction(async (tx) => {
+      const claimed = await repo.claim(tx, ROUND);
       const told: { userId: number; alarm: ClaimedAlarm }[] = [];
-      for (const alarm of claimed.filter((row) => row.news).sort((a, b) => a.alarm_id - b.alarm_id)) {
+      for (const alarm of claimed.filter((row) => isNews(row, now)).sort((a, b) => a.alarm_id - b.alarm_id)) {
         const recipients = [...new Set([alarm.installer_id, alarm.end_user_id])].filter(
           (id): id is number => id !== null,
         );
         for (const userId of recipients) {
-          if (!(await tells(tx, userId, alarm.device_id, alarm.severity))) continue;
+          // told unless the user's quiet period for the device holds an alarm as severe
+          const rank = severityRank(alarm.severity);
+          const window = { userId, deviceId: alarm.device_id, rank, now, quietMs };
+          if (!(await repo.moveQuietWindow(tx, window))) continue;
           await messages.send(
             [userId],
             {
@@ -117,7 +71,7 @@ export function alarmNotifier(options: {
                 code: alarm.code,
                 fault_key: alarmFault(alarm.code).key,
                 severity: alarm.severity,
-                raised_at: new Date(alarm.raised_at).toISOString(),
+                raised_at: alarm.raised_at.toISOString(),
                 station_id: alarm.station_id,
                 station_name: alarm.station_name,
                 device_id: alarm.device_id,
@@ -142,51 +96,25 @@ export function alarmNotifier(options: {
       const mailed: MailedAlarm = {
         code: alarm.code,
         part: alarm.part === '' ? null : alarm.part,
-        raised_at: new Date(alarm.raised_at).toISOString(),
+        raised_at: alarm.raised_at.toISOString(),
         sn: alarm.sn,
         station_name: alarm.station_name,
         timezone: alarm.timezone,
-        device_type: alarm.device_type as DeviceType,
+        device_type: alarm.device_type,
         severity: alarm.severity,
       };
       await mailer.send(alarmMail(recipient, mailed, faultText(alarm.code), quietMs / 60_000));
     }
   }
 
-  async function pass(): Promise<void> {
-    for (;;) {
-      const { claimed, told } = await round();
-      if (told.length > 0) await mail(told);
-      if (claimed < ROUND) return;
-    }
-  }
-
-  let running: Promise<void> | undefined;
-  let again = false;
   return {
-    /** Tells of every alarm that opened; calls while a pass runs make it run once more. */
-    run(): Promise<void> {
-      if (running) {
-        again = true;
-        return running;
+    /** Tells of every alarm that opened, a round of alarms at a time. */
+    async pass(now: Date): Promise<void> {
+      for (;;) {
+        const { claimed, told } = await round(now);
+        if (told.length > 0) await mail(told);
+        if (claimed < ROUND) return;
       }
-      running = (async () => {
-        do {
-          again = false;
-          try {
-            await pass();
-          } catch (error) {
-            log.error({ err: error }, 'alarm notices failed');
-          }
-        } while (again);
-      })().finally(() => {
-        running = undefined;
-      });
-      return running;
-    },
-    /** Resolves once no pass runs (shutdown: before the mailer closes). */
-    async idle(): Promise<void> {
-      while (running) await running;
     },
   };
 }

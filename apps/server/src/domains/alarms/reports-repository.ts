@@ -1,36 +1,41 @@
-import type { Page, ReportItem, ReportState } from '@helio/contracts';
-import { type Database, queryRows } from '@helio/db';
+import { alarm, type Page, type ReportItem, type ReportState } from '@helio/contracts';
+import { column, type Database, queryParsed } from '@helio/db';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Caller } from '../../http/calls.ts';
+import { z } from 'zod';
 import type { PageWindow } from '../../platform/search.ts';
-import { stationViewScope } from '../tenancy/tenancy.ts';
+import type { Scope } from '../tenancy/tenancy.ts';
 
-const iso = (value: string | Date) => new Date(value).toISOString();
-const isoOrNull = (value: string | Date | null) => (value === null ? null : iso(value));
-
-interface ReportRow {
-  report_id: number;
-  station_id: number;
-  station_name: string;
-  device_id: number | null;
-  sn: string | null;
-  alarm_id: number | null;
-  description: string;
-  status: ReportState;
-  created_by: number | null;
-  created_by_name: string | null;
-  created_at: string | Date;
-  updated_at: string | Date;
-  closed_at: string | Date | null;
-  closed_by_name: string | null;
-  opinions: {
-    opinion_id: number;
-    text: string;
-    user_id: number | null;
-    user_name: string | null;
-    created_at: string;
-  }[];
-}
+const opinionRow = z.object({
+  opinion_id: column.int,
+  text: column.text,
+  user_id: column.int.nullable(),
+  user_name: column.text.nullable(),
+  created_at: column.isoInstant,
+});
+/** A row of `reportSelect` is a report as answered. */
+const reportRow = z.object({
+  report_id: column.int,
+  station_id: column.int,
+  station_name: column.text,
+  device_id: column.int.nullable(),
+  sn: column.text.nullable(),
+  alarm_id: column.int.nullable(),
+  description: column.text,
+  status: alarm.reportItem.shape.status,
+  created_by: column.int.nullable(),
+  created_by_name: column.text.nullable(),
+  created_at: column.isoInstant,
+  updated_at: column.isoInstant,
+  closed_at: column.isoInstant.nullable(),
+  closed_by_name: column.text.nullable(),
+  // json_agg arrives parsed, or as its text from a driver that leaves json alone
+  opinions: z.preprocess(
+    (value) => (typeof value === 'string' ? JSON.parse(value) : value),
+    z.array(opinionRow),
+  ),
+}) satisfies z.ZodType<ReportItem>;
+const reportIdRow = z.object({ report_id: column.int });
+const total = z.object({ total: column.int });
 
 function reportSelect(where: SQL): SQL {
   return sql`select r.report_id, r.station_id, s.station_name, r.device_id, d.sn, r.alarm_id, r.description, r.status,
@@ -49,18 +54,6 @@ function reportSelect(where: SQL): SQL {
     where ${where}`;
 }
 
-function toReportItem(row: ReportRow): ReportItem {
-  return {
-    ...row,
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
-    closed_at: isoOrNull(row.closed_at),
-    opinions: (typeof row.opinions === 'string' ? JSON.parse(row.opinions) : row.opinions).map(
-      (opinion: ReportRow['opinions'][number]) => ({ ...opinion, created_at: iso(opinion.created_at) }),
-    ),
-  };
-}
-
 /** All SQL of abnormal reports. */
 export function reportsRepository(db: Database) {
   async function addOpinion(reportId: number, text: string, userId: number): Promise<void> {
@@ -72,34 +65,37 @@ export function reportsRepository(db: Database) {
   return {
     addOpinion,
 
-    /** The report if the caller sees its station. */
-    async item(caller: Caller, reportId: number): Promise<ReportItem | undefined> {
-      const [row] = await queryRows<ReportRow>(
+    /** The report if its station lies in `scope`. */
+    async item(scope: Scope, reportId: number): Promise<ReportItem | undefined> {
+      const [row] = await queryParsed(
         db,
-        reportSelect(sql`r.report_id = ${reportId} and ${stationViewScope(caller, 's')}`),
+        reportRow,
+        reportSelect(sql`r.report_id = ${reportId} and ${scope.stations('s')}`),
       );
-      return row && toReportItem(row);
+      return row;
     },
 
     async list(
-      caller: Caller,
+      scope: Scope,
       filter: { stationId?: number | undefined; status?: ReportState | undefined },
       page: PageWindow,
     ): Promise<Page<ReportItem>> {
-      const conditions = [stationViewScope(caller, 's')];
+      const conditions = [scope.stations('s')];
       if (filter.stationId) conditions.push(sql`r.station_id = ${filter.stationId}`);
       if (filter.status) conditions.push(sql`r.status = ${filter.status}`);
       const where = sql.join(conditions, sql` and `);
-      const rows = await queryRows<ReportRow>(
+      const rows = await queryParsed(
         db,
+        reportRow,
         sql`${reportSelect(where)} order by r.created_at desc, r.report_id desc limit ${page.limit} offset ${page.offset}`,
       );
-      const [count] = await queryRows<{ total: number }>(
+      const [count] = await queryParsed(
         db,
+        total,
         sql`select count(*)::int as total from alarm_reports r join stations s on s.station_id = r.station_id
             where ${where}`,
       );
-      return { total: count?.total ?? 0, list: rows.map(toReportItem) };
+      return { total: count?.total ?? 0, list: rows };
     },
 
     async insert(values: {
@@ -109,8 +105,9 @@ export function reportsRepository(db: Database) {
       description: string;
       userId: number;
     }): Promise<number> {
-      const [row] = await queryRows<{ report_id: number }>(
+      const [row] = await queryParsed(
         db,
+        reportIdRow,
         sql`insert into alarm_reports (station_id, device_id, alarm_id, description, created_by)
             values (${values.stationId}, ${values.deviceId}, ${values.alarmId}, ${values.description}, ${values.userId})
             returning report_id`,
@@ -120,8 +117,9 @@ export function reportsRepository(db: Database) {
 
     /** Replaces the description of an open report; false when it is closed. */
     async touchOpen(reportId: number, description: string | undefined): Promise<boolean> {
-      const rows = await queryRows<{ report_id: number }>(
+      const rows = await queryParsed(
         db,
+        reportIdRow,
         sql`update alarm_reports set description = coalesce(${description ?? null}::text, description), updated_at = now()
             where report_id = ${reportId} and status = 'open' returning report_id`,
       );
@@ -130,8 +128,9 @@ export function reportsRepository(db: Database) {
 
     /** Closes an open report; false when it was closed already. */
     async close(reportId: number, userId: number): Promise<boolean> {
-      const rows = await queryRows<{ report_id: number }>(
+      const rows = await queryParsed(
         db,
+        reportIdRow,
         sql`update alarm_reports set status = 'closed', closed_at = now(), closed_by = ${userId}, updated_at = now()
             where report_id = ${reportId} and status = 'open' returning report_id`,
       );

@@ -1,6 +1,6 @@
 import type { ReportItem, ReportState } from '@helio/contracts';
-import type { Caller } from '../../http/calls.ts';
-import { Refusal } from '../../http/refusal.ts';
+import type { Caller } from '../../core/caller.ts';
+import { Refusal } from '../../core/refusal.ts';
 import { pageWindow } from '../../platform/search.ts';
 import type { OperationLog } from '../operation-log/repository.ts';
 import type { Tenancy } from '../tenancy/tenancy.ts';
@@ -18,7 +18,7 @@ export function reportsService(
   log: OperationLog,
 ) {
   async function seen(caller: Caller, reportId: number): Promise<ReportItem> {
-    const item = await repo.item(caller, reportId);
+    const item = await repo.item(tenancy.seen(caller), reportId);
     if (!item) throw new Refusal('9001');
     return item;
   }
@@ -31,7 +31,7 @@ export function reportsService(
       pageSize: number,
     ) {
       if (filter.stationId !== undefined) await tenancy.assertSeesStation(caller, filter.stationId);
-      return repo.list(caller, filter, pageWindow(page, pageSize));
+      return repo.list(tenancy.seen(caller), filter, pageWindow(page, pageSize));
     },
 
     /** A new report on a station; its device and alarm, when given, must be of that station (else 9001). */
@@ -49,7 +49,7 @@ export function reportsService(
       await tenancy.assertSeesStation(caller, input.stationId);
       let deviceId = input.deviceId ?? null;
       if (input.alarmId !== undefined) {
-        const [alarm] = await alarms.items(caller, [input.alarmId]);
+        const [alarm] = await alarms.items(tenancy.seen(caller), [input.alarmId]);
         if (!alarm || alarm.station_id !== input.stationId) throw new Refusal('9001');
         if (deviceId !== null && deviceId !== alarm.device_id) throw new Refusal('9001');
         deviceId = alarm.device_id;

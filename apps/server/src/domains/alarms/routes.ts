@@ -1,6 +1,5 @@
 import { alarm } from '@helio/contracts';
 import type { CallRegistry } from '../../http/calls.ts';
-import type { OperationLog } from '../operation-log/repository.ts';
 import type { AlarmExport } from './export.ts';
 import type { NotificationSettings } from './notification-settings.ts';
 import type { ReportsService } from './reports-service.ts';
@@ -37,10 +36,9 @@ export function alarmsRoutes(
     reports: ReportsService;
     exports: AlarmExport;
     settings: NotificationSettings;
-    log: OperationLog;
   },
 ): void {
-  const { alarms, reports, exports, settings, log } = dependencies;
+  const { alarms, reports, exports, settings } = dependencies;
   calls.handle(alarm.list, ({ body, caller }) =>
     alarms.list(
       caller,
@@ -93,12 +91,8 @@ export function alarmsRoutes(
   calls.handle(alarm.reportClose, ({ body, caller }) =>
     reports.close(caller, { reportId: body.report_id, opinion: body.opinion }),
   );
-  calls.handle(alarm.notificationGet, ({ caller }) => settings.get(caller.userId));
-  calls.handle(alarm.notificationSet, async ({ body, caller }) => {
-    const answer = await settings.set(caller.userId, body.email_severities, body.language);
-    await log.recordBy(caller, 'notification_settings', {
-      detail: { email_severities: body.email_severities.join(','), language: answer.language },
-    });
-    return answer;
-  });
+  calls.handle(alarm.notificationGet, ({ caller }) => settings.get(caller));
+  calls.handle(alarm.notificationSet, ({ body, caller }) =>
+    settings.set(caller, body.email_severities, body.language),
+  );
 }

@@ -6,8 +6,8 @@ import {
   type ProcessingState,
   type RangeGranularity,
 } from '@helio/contracts';
-import type { Caller } from '../../http/calls.ts';
-import { Refusal } from '../../http/refusal.ts';
+import type { Caller } from '../../core/caller.ts';
+import { Refusal } from '../../core/refusal.ts';
 import { pageWindow } from '../../platform/search.ts';
 import type { OperationLog } from '../operation-log/repository.ts';
 import type { Tenancy } from '../tenancy/tenancy.ts';
@@ -46,11 +46,16 @@ export function alarmsService(repo: AlarmsRepository, tenancy: Tenancy, log: Ope
     checkedFilter,
 
     async list(caller: Caller, input: AlarmFilterInput, sort: AlarmSort, page: number, pageSize: number) {
-      return repo.list(caller, await checkedFilter(caller, input), sort, pageWindow(page, pageSize));
+      return repo.list(
+        tenancy.seen(caller),
+        await checkedFilter(caller, input),
+        sort,
+        pageWindow(page, pageSize),
+      );
     },
 
     async detail(caller: Caller, alarmId: number): Promise<AlarmItem> {
-      const [item] = await repo.items(caller, [alarmId]);
+      const [item] = await repo.items(tenancy.seen(caller), [alarmId]);
       if (!item) throw new Refusal('9001');
       return item;
     },
@@ -62,7 +67,8 @@ export function alarmsService(repo: AlarmsRepository, tenancy: Tenancy, log: Ope
     ): Promise<AlarmItem[]> {
       tenancy.assertInstaller(caller);
       const alarmIds = [...new Set(input.alarmIds)];
-      if ((await repo.items(caller, alarmIds)).length !== alarmIds.length) throw new Refusal('9001');
+      if ((await repo.items(tenancy.seen(caller), alarmIds)).length !== alarmIds.length)
+        throw new Refusal('9001');
       const changed = await repo.process(alarmIds, input.state, input.opinion, caller.userId);
       const stations = [...new Set(changed.map((row) => row.stationId))];
       await log.recordBy(caller, 'alarm_process', {
@@ -74,7 +80,7 @@ export function alarmsService(repo: AlarmsRepository, tenancy: Tenancy, log: Ope
           opinion: input.opinion !== undefined,
         },
       });
-      return repo.items(caller, alarmIds);
+      return repo.items(tenancy.seen(caller), alarmIds);
     },
 
     async errorList(
@@ -93,7 +99,7 @@ export function alarmsService(repo: AlarmsRepository, tenancy: Tenancy, log: Ope
       const devices = [...new Set(deviceIds)];
       for (const stationId of stations) await tenancy.assertSeesStation(caller, stationId);
       for (const deviceId of devices) await tenancy.assertSeesDevice(caller, deviceId);
-      const counted = await repo.counts(caller, stations, devices);
+      const counted = await repo.counts(tenancy.seen(caller), stations, devices);
       const none = { happening: 0, unprocessed: 0 };
       const byStation = new Map(counted.stations.map((row) => [row.station_id, row]));
       const byDevice = new Map(counted.devices.map((row) => [row.device_id, row]));

@@ -1,6 +1,6 @@
 import { type Database, schema } from '@helio/db';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import type { SessionScope } from '../../http/calls.ts';
+import type { SessionScope } from '../../core/caller.ts';
 
 const { users, sessions } = schema;
 

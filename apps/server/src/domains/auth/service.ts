@@ -1,6 +1,6 @@
 import { DEMO_USER_ID, type Language, RoleId } from '@helio/contracts';
-import type { Caller, SessionScope } from '../../http/calls.ts';
-import { Refusal } from '../../http/refusal.ts';
+import type { Caller, SessionScope } from '../../core/caller.ts';
+import { Refusal } from '../../core/refusal.ts';
 import type { Throttle, ThrottleLimit } from '../../platform/throttle.ts';
 import type { OperationLog } from '../operation-log/repository.ts';
 import { menuFor } from './menu.ts';
@@ -9,7 +9,8 @@ import type { AuthRepository } from './repository.ts';
 import { hashToken, newSessionToken } from './tokens.ts';
 
 /**
- * Sign-in throttling (README.md): 5 failed sign-ins of one account, or 50 from one client address,
+ * Sign-in throttling (README.md): 5 failed sign-ins of one account (by user name and email
+ * together), or 50 from one client address,
  * within 15 minutes block further tries of that account or address for 15 minutes (answer 1007,
  * HTTP 429). Blocks expire by themselves: there is no permanent lock-out. Unknown accounts are
  * counted like known ones, so the block does not reveal which accounts exist.
@@ -43,11 +44,13 @@ export function authService(repo: AuthRepository, options: AuthServiceOptions) {
       /** The browser's language: the account's mail is written in it from now on. */
       language?: Language;
     }) {
-      const accountKey = `login:account:${input.login.toLowerCase()}`;
+      const user = await repo.findUserByLogin(input.login);
+      // One counter per account, whichever identifier (name or email) was typed; an unknown one is
+      // counted by what was typed, so a block looks the same whether the account exists or not.
+      const accountKey = user ? `login:account:${user.userId}` : `login:name:${input.login.toLowerCase()}`;
       const addressKey = `login:address:${input.clientIp}`;
       const retryAfterS = await throttle.blockedForSeconds([accountKey, addressKey]);
       if (retryAfterS > 0) throw new Refusal('1007', undefined, retryAfterS);
-      const user = await repo.findUserByLogin(input.login);
       const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
       if (!user || !valid) {
         await throttle.recordFailure(accountKey, loginLimits.perAccount);

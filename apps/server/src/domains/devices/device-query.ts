@@ -1,6 +1,7 @@
 import type { DeviceItem, DeviceState, DeviceType, StationType } from '@helio/contracts';
 import { headlineFigures } from '@helio/contracts/device-link';
 import { type SQL, sql } from 'drizzle-orm';
+import { todayIn } from '../../platform/local-calendar-sql.ts';
 
 /** The energy column a device's "today" follows, by its type (contracts `headlineFigures`). */
 const todayColumn = sql.raw(
@@ -27,7 +28,7 @@ export function deviceSelect(where: SQL): SQL {
     from devices d join stations s on s.station_id = d.station_id
     left join device_latest l on l.device_id = d.device_id
     left join device_energy e on e.device_id = d.device_id and e.period = 'd'
-      and e.period_start = (now() at time zone s.timezone)::date
+      and e.period_start = ${todayIn('s.timezone')}
     where ${where}`;
 }
 

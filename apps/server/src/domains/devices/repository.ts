@@ -1,7 +1,7 @@
 import type { DeviceItem, DeviceState, DeviceType, Page, StationType } from '@helio/contracts';
 import { type Database, queryRows, schema } from '@helio/db';
 import { eq, sql } from 'drizzle-orm';
-import type { Caller } from '../../http/calls.ts';
+import type { Caller } from '../../core/caller.ts';
 import { containsPattern, type PageWindow } from '../../platform/search.ts';
 import { violatedUniqueIndex } from '../../platform/unique-violation.ts';
 import { deviceViewScope, stationScope } from '../tenancy/tenancy.ts';

@@ -1,6 +1,6 @@
 import { device } from '@helio/contracts';
+import { Refusal } from '../../core/refusal.ts';
 import type { CallRegistry } from '../../http/calls.ts';
-import { Refusal } from '../../http/refusal.ts';
 import type { Tenancy } from '../tenancy/tenancy.ts';
 import type { DevicesService } from './service.ts';
 import type { DeviceTelemetry } from './telemetry.ts';

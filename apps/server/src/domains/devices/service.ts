@@ -4,14 +4,14 @@ import {
   type DeviceItem,
   registrationRefusal,
 } from '@helio/contracts';
-import { hashSecret, issueSecret } from '../../device-link/credentials.ts';
-import type { BrokerAccess } from '../../device-link/link.ts';
-import type { Caller } from '../../http/calls.ts';
-import { Refusal } from '../../http/refusal.ts';
+import type { Caller } from '../../core/caller.ts';
+import { Refusal } from '../../core/refusal.ts';
 import { pageWindow } from '../../platform/search.ts';
 import type { OperationLog } from '../operation-log/repository.ts';
 import { assertMay } from '../stations/policy.ts';
 import type { Tenancy } from '../tenancy/tenancy.ts';
+import type { BrokerAccess } from './broker-access.ts';
+import { hashSecret, issueSecret } from './credentials.ts';
 import type { DeviceFilter, DevicesRepository, StationFleet } from './repository.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { AuthorizationState, RequestItem } from '@helio/contracts';
-import type { Caller } from '../../http/calls.ts';
-import { Refusal } from '../../http/refusal.ts';
+import type { Caller } from '../../core/caller.ts';
+import { Refusal } from '../../core/refusal.ts';
 import { pageWindow } from '../../platform/search.ts';
 import type { OperationLog } from '../operation-log/repository.ts';
 import type { Tenancy } from '../tenancy/tenancy.ts';
@@ -23,10 +23,14 @@ export function authorizationService(
   return {
     async add(caller: Caller, input: { sn: string; note: string | undefined }): Promise<RequestItem> {
       tenancy.assertInstaller(caller);
-      const standing = await repo.standing(caller, input.sn);
+      const standing = await repo.standing(
+        { held: tenancy.held(caller), seen: tenancy.seen(caller) },
+        input.sn,
+      );
       if (!standing) throw new Refusal('2004');
       if (standing.owned) throw new Refusal('200306');
-      if (standing.granted) throw new Refusal('4003');
+      // seen but not held: a passed request gave it already
+      if (standing.seen) throw new Refusal('4003');
       const earlier = await repo.earlierStates(caller.userId, standing.stationId);
       if (earlier.includes('permanent_rejection')) throw new Refusal('9001');
       if (earlier.includes('pending_review')) throw new Refusal('7005');
@@ -53,7 +57,7 @@ export function authorizationService(
       });
       // the requester's log names only the SN: the station is not its to know yet
       await log.recordBy(caller, 'auth_request_add', { target: input.sn });
-      return (await repo.sent(caller, requestId))!;
+      return (await repo.sent(tenancy.held(caller), requestId))!;
     },
 
     async list(
@@ -63,7 +67,7 @@ export function authorizationService(
       page: number,
       pageSize: number,
     ) {
-      return repo.list(caller, direction, state, pageWindow(page, pageSize));
+      return repo.list(tenancy.held(caller), direction, state, pageWindow(page, pageSize));
     },
 
     /** The holder's answer; a request already answered is 200001, one for a station not held 9001. */
@@ -71,7 +75,7 @@ export function authorizationService(
       caller: Caller,
       input: { requestId: number; answer: 'pass' | 'permanent_rejection' },
     ): Promise<RequestItem> {
-      const request = await repo.received(caller, input.requestId);
+      const request = await repo.received(tenancy.held(caller), input.requestId);
       if (!request) throw new Refusal('9001');
       if (!(await repo.answer(input.requestId, input.answer, caller.userId))) throw new Refusal('200001');
       const passed = input.answer === 'pass';
@@ -90,7 +94,10 @@ export function authorizationService(
         target: request.sn,
         detail: { answer: input.answer, requester: request.requester_name },
       });
-      const { stationId: _stationId, ...item } = (await repo.received(caller, input.requestId))!;
+      const { stationId: _stationId, ...item } = (await repo.received(
+        tenancy.held(caller),
+        input.requestId,
+      ))!;
       return item;
     },
   };

@@ -1,7 +1,8 @@
-import type { MessageItem, MessageKind, message, Page } from '@helio/contracts';
+import { type MessageItem, type MessageKind, message, type Page } from '@helio/contracts';
 import type { FaultSeverity } from '@helio/contracts/device-link';
-import { type Database, queryRows } from '@helio/db';
+import { column, type Database, queryParsed } from '@helio/db';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { PageWindow } from '../../platform/search.ts';
 
 type MessageEvent = (typeof message.messageEvents)[number];
@@ -19,6 +20,7 @@ export interface MessageParams {
   device_id?: number;
   sn?: string;
   actor_name?: string;
+  invitation_id?: number;
 }
 
 export interface NewMessage {
@@ -36,13 +38,47 @@ export interface UnreadCounts {
   system: number;
 }
 
-const iso = (value: string | Date) => new Date(value).toISOString();
+const item = message.messageItem.shape;
+/** What a message is about, as stored: each field optional (messages keep what their kind needs). */
+const storedParams = z.object({
+  alarm_id: item.alarm_id.nullish(),
+  code: item.code.nullish(),
+  fault_key: item.fault_key.nullish(),
+  severity: item.severity.nullish(),
+  raised_at: item.raised_at.nullish(),
+  request_id: item.request_id.nullish(),
+  station_id: item.station_id.nullish(),
+  station_name: item.station_name.nullish(),
+  device_id: item.device_id.nullish(),
+  sn: item.sn.nullish(),
+  actor_name: item.actor_name.nullish(),
+  invitation_id: item.invitation_id.nullish(),
+});
+const messageRow = z.object({
+  message_id: column.int,
+  kind: item.kind,
+  event: item.event,
+  title: column.text.nullable(),
+  body: column.text.nullable(),
+  params: storedParams,
+  read_at: column.instant.nullable(),
+  created_at: column.isoInstant,
+  invitation_state: item.invitation_state,
+});
+const unreadCounts = z.object({
+  total: column.int,
+  alarm: column.int,
+  authorization: column.int,
+  system: column.int,
+});
+const total = z.object({ total: column.int });
 
 /** All SQL of the caller's messages (/myLog/myLog). */
 export function messagesRepository(db: Database) {
   async function unread(userId: number): Promise<UnreadCounts> {
-    const [row] = await queryRows<UnreadCounts>(
+    const [row] = await queryParsed(
       db,
+      unreadCounts,
       sql`select count(*)::int as total,
             (count(*) filter (where kind = 'alarm'))::int as alarm,
             (count(*) filter (where kind = 'authorization'))::int as authorization,
@@ -79,32 +115,30 @@ export function messagesRepository(db: Database) {
       if (filter.read === true) conditions.push(sql`read_at is not null`);
       if (filter.read === false) conditions.push(sql`read_at is null`);
       const where = sql.join(conditions, sql` and `);
-      const rows = await queryRows<{
-        message_id: string | number;
-        kind: MessageKind;
-        event: MessageEvent;
-        title: string | null;
-        body: string | null;
-        params: MessageParams;
-        read_at: string | Date | null;
-        created_at: string | Date;
-      }>(
+      const rows = await queryParsed(
         db,
-        sql`select message_id, kind, event, title, body, params, read_at, created_at from messages
+        messageRow,
+        // an invitation's message shows where the invitation stands now (expired: pending past its days)
+        sql`select m.message_id, m.kind, m.event, m.title, m.body, m.params, m.read_at, m.created_at,
+                   (select case when i.state = 'pending' and i.expires_at <= now() then 'expired' else i.state end
+                    from user_invitations i
+                    where i.invitation_id = (m.params->>'invitation_id')::int) as invitation_state
+            from messages m
             where ${where} order by created_at desc, message_id desc limit ${page.limit} offset ${page.offset}`,
       );
-      const [count] = await queryRows<{ total: number }>(
+      const [count] = await queryParsed(
         db,
+        total,
         sql`select count(*)::int as total from messages where ${where}`,
       );
       return {
         total: count?.total ?? 0,
         list: rows.map((row) => ({
-          message_id: Number(row.message_id),
+          message_id: row.message_id,
           kind: row.kind,
           event: row.event,
           read: row.read_at !== null,
-          created_at: iso(row.created_at),
+          created_at: row.created_at,
           title: row.title,
           body: row.body,
           alarm_id: row.params.alarm_id ?? null,
@@ -118,14 +152,17 @@ export function messagesRepository(db: Database) {
           device_id: row.params.device_id ?? null,
           sn: row.params.sn ?? null,
           actor_name: row.params.actor_name ?? null,
+          invitation_id: row.params.invitation_id ?? null,
+          invitation_state: row.invitation_state,
         })),
       };
     },
 
     /** How many of `messageIds` are the user's. */
     async countOwn(userId: number, messageIds: readonly number[]): Promise<number> {
-      const [row] = await queryRows<{ total: number }>(
+      const [row] = await queryParsed(
         db,
+        total,
         sql`select count(*)::int as total from messages
             where user_id = ${userId} and message_id in (${sql.join(
               messageIds.map((id) => sql`${id}`),

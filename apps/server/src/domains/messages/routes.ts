@@ -1,30 +1,20 @@
 import { message } from '@helio/contracts';
 import type { CallRegistry } from '../../http/calls.ts';
-import { Refusal } from '../../http/refusal.ts';
-import { pageWindow } from '../../platform/search.ts';
 import type { AuthorizationService } from './authorization-service.ts';
-import type { MessagesRepository } from './repository.ts';
+import type { MessagesService } from './service.ts';
 
-/** /myLog/myLog: the caller's messages (only its own: another account's id is 9001) and authorization requests. */
+/** /myLog/myLog: the caller's messages and authorization requests. */
 export function messagesRoutes(
   calls: CallRegistry,
-  messages: MessagesRepository,
+  messages: MessagesService,
   authorization: AuthorizationService,
 ): void {
   calls.handle(message.list, ({ body, caller }) =>
-    messages.list(caller.userId, { kind: body.kind, read: body.read }, pageWindow(body.page, body.page_size)),
+    messages.list(caller, { kind: body.kind, read: body.read }, body.page, body.page_size),
   );
-  calls.handle(message.read, async ({ body, caller }) => {
-    const ids = [...new Set(body.message_ids)];
-    if ((await messages.countOwn(caller.userId, ids)) !== ids.length) throw new Refusal('9001');
-    await messages.markRead(caller.userId, ids);
-    return messages.unread(caller.userId);
-  });
-  calls.handle(message.readAll, async ({ body, caller }) => {
-    await messages.markRead(caller.userId, 'all', body.kind);
-    return messages.unread(caller.userId);
-  });
-  calls.handle(message.unreadCount, ({ caller }) => messages.unread(caller.userId));
+  calls.handle(message.read, ({ body, caller }) => messages.markRead(caller, body.message_ids));
+  calls.handle(message.readAll, ({ body, caller }) => messages.markAllRead(caller, body.kind));
+  calls.handle(message.unreadCount, ({ caller }) => messages.unread(caller));
   calls.handle(message.requestAdd, ({ body, caller }) =>
     authorization.add(caller, { sn: body.sn, note: body.note }),
   );

@@ -1,9 +1,10 @@
-import type { LogItem, OperationAction, Page, TimeRange } from '@helio/contracts';
-import { type Database, queryRows } from '@helio/db';
+import { type LogItem, message, type OperationAction, type Page, type TimeRange } from '@helio/contracts';
+import { column, type Database, queryParsed } from '@helio/db';
 import { sql } from 'drizzle-orm';
-import type { Caller } from '../../http/calls.ts';
+import { z } from 'zod';
+import type { Caller } from '../../core/caller.ts';
 import type { PageWindow } from '../../platform/search.ts';
-import { scopeUserIds } from '../tenancy/tenancy.ts';
+import type { Scope } from '../tenancy/tenancy.ts';
 
 /** Plain values only: the log never holds a secret, a password, a token or a code. */
 export type LogDetail = Record<string, string | number | boolean | null>;
@@ -24,12 +25,26 @@ export interface LogFilter {
   range?: TimeRange | undefined;
 }
 
-const iso = (value: string | Date) => new Date(value).toISOString();
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** A line as stored is a line as answered. */
+const logRow = z.object({
+  log_id: column.int,
+  user_id: column.int,
+  user_name: column.text,
+  action: message.logItem.shape.action,
+  station_id: column.int.nullable(),
+  target: column.text.nullable(),
+  detail: message.logItem.shape.detail,
+  client_ip: column.text.nullable(),
+  created_at: column.isoInstant,
+}) satisfies z.ZodType<LogItem>;
+const total = z.object({ total: column.int });
 
 /**
  * The operation log (README.md "Alarms and messages"): who did what, when and from where. Domains
  * record through `record` (or `recordBy` with the caller); a line is seen by the account that acted
- * and the installers above it.
+ * and the installers above it (the scope the service gives `list`). All its SQL.
  */
 export function operationLog(db: Database) {
   async function record(entry: LogEntry): Promise<void> {
@@ -51,43 +66,35 @@ export function operationLog(db: Database) {
       return record({ ...entry, userId: caller.userId, action, clientIp: caller.clientIp ?? null });
     },
 
-    /** Lines of the caller's tree, newest first. */
-    async list(caller: Caller, filter: LogFilter, page: PageWindow): Promise<Page<LogItem>> {
-      const conditions = [sql`l.user_id in ${scopeUserIds(caller)}`];
+    /** Lines of the accounts of `scope`, newest first. */
+    async list(scope: Scope, filter: LogFilter, page: PageWindow): Promise<Page<LogItem>> {
+      const conditions = [sql`l.user_id in ${scope.accounts}`];
       if (filter.userId) conditions.push(sql`l.user_id = ${filter.userId}`);
       if (filter.stationId) conditions.push(sql`l.station_id = ${filter.stationId}`);
       if (filter.action) conditions.push(sql`l.action = ${filter.action}`);
       if (filter.range) {
         conditions.push(
-          sql`l.created_at between ${iso(new Date(filter.range.fromMs))}::timestamptz
-                               and ${iso(new Date(filter.range.toMs))}::timestamptz`,
+          sql`l.created_at between ${iso(filter.range.fromMs)}::timestamptz
+                               and ${iso(filter.range.toMs)}::timestamptz`,
         );
       }
       const where = sql.join(conditions, sql` and `);
-      const rows = await queryRows<{
-        log_id: string | number;
-        user_id: number;
-        user_name: string;
-        action: OperationAction;
-        station_id: number | null;
-        target: string | null;
-        detail: LogDetail;
-        client_ip: string | null;
-        created_at: string | Date;
-      }>(
+      const rows = await queryParsed(
         db,
+        logRow,
         sql`select l.log_id, l.user_id, u.user_name, l.action, l.station_id, l.target, l.detail, l.client_ip, l.created_at
             from operation_log l join users u on u.user_id = l.user_id
             where ${where} order by l.created_at desc, l.log_id desc
             limit ${page.limit} offset ${page.offset}`,
       );
-      const [count] = await queryRows<{ total: number }>(
+      const [count] = await queryParsed(
         db,
+        total,
         sql`select count(*)::int as total from operation_log l where ${where}`,
       );
       return {
         total: count?.total ?? 0,
-        list: rows.map((row) => ({ ...row, log_id: Number(row.log_id), created_at: iso(row.created_at) })),
+        list: rows,
       };
     },
   };

@@ -1,11 +1,10 @@
 import type { PassThrough } from 'node:stream';
-import type { ChartData, Language } from '@helio/contracts';
+import { type ChartData, type Language, localClock, localDate } from '@helio/contracts';
 import ExcelJS from 'exceljs';
-import type { Caller } from '../../http/calls.ts';
+import type { Caller } from '../../core/caller.ts';
 import type { Downloads, DownloadWriter } from '../../platform/downloads.ts';
 import { chartTexts } from './chart-texts.ts';
 import type { ChartRequest } from './charts.ts';
-import { localClock, localDate } from './time.ts';
 
 /**
  * The charts' .xlsx export: the very numbers of the chart's answer, one row per bucket and one

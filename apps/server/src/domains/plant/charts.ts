@@ -1,10 +1,16 @@
 import {
+  addDays,
   type ChartData,
   type ChartSeriesKey,
   consumptionKwh,
   type DeviceType,
   type DeviceValues,
+  daysOfMonth,
   incomeOf,
+  localClock,
+  localDate,
+  localPeriod,
+  periodStart,
   powerValueKeys,
   type RangeUnit,
   rangeResolution,
@@ -13,12 +19,10 @@ import {
   stationPowers,
 } from '@helio/contracts';
 import { readCounters } from '@helio/contracts/device-link';
-import { type CounterReading, counterRise, type EnergyFigures } from '../../device-link/ingest/energy.ts';
+import { type CounterReading, counterRise, type EnergyFigures } from '../energy/ledger.ts';
 import type { EnergyRow, PlantRepository, PlantStation } from './repository.ts';
 
 type StationDevice = { device_type: DeviceType };
-
-import { addDays, daysOfMonth, localClock, localDate, mondayOf, nextDay, startOfLocalDay } from './time.ts';
 
 /**
  * The station charts (contracts api/calls/chart.ts). A day is five-minute buckets of the station's
@@ -152,8 +156,7 @@ export function chartBuilder(repo: PlantRepository, now: () => Date = () => new 
     day: string,
   ): Promise<ChartData['rows']> {
     const tz = station.timezone;
-    const start = startOfLocalDay(day, tz);
-    const end = startOfLocalDay(nextDay(day), tz);
+    const { startMs: start, endMs: end } = localPeriod('day', day, tz);
     const count = Math.ceil((end - start) / FIVE_MINUTES);
     const valueKeys = [...new Set(devices.flatMap((device) => powerValueKeys(device.device_type)))];
     const averaged = await repo.buckets(station.station_id, valueKeys, start, end, FIVE_MINUTES);
@@ -195,8 +198,7 @@ export function chartBuilder(repo: PlantRepository, now: () => Date = () => new 
     day: string,
   ): Promise<ChartData['rows']> {
     const tz = station.timezone;
-    const start = startOfLocalDay(day, tz);
-    const end = startOfLocalDay(nextDay(day), tz);
+    const { startMs: start, endMs: end } = localPeriod('day', day, tz);
     const hours: number[] = [];
     for (let at = start; at < end; at += 3_600_000) hours.push(at);
     const types = new Map(
@@ -286,7 +288,9 @@ export function chartBuilder(repo: PlantRepository, now: () => Date = () => new 
       if (unit === 'week' || unit === 'month') {
         const days =
           unit === 'week'
-            ? Array.from({ length: 7 }, (_, index) => addDays(mondayOf(request.date as string), index))
+            ? Array.from({ length: 7 }, (_, index) =>
+                addDays(periodStart('week', request.date as string), index),
+              )
             : daysOfMonth(request.date as string);
         date = unit === 'week' ? (days[0] as string) : (request.date as string);
         periods = days.map((day) => ({ period: day, label: day, start: day }));

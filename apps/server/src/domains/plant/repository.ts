@@ -1,10 +1,10 @@
-import type { DeviceType } from '@helio/contracts';
+import { type DeviceType, periodStart } from '@helio/contracts';
 import { energyCounters } from '@helio/contracts/device-link';
 import { type Database, queryRows } from '@helio/db';
 import { type SQL, sql } from 'drizzle-orm';
-import type { EnergyFigures } from '../../device-link/ingest/energy.ts';
-import type { Period } from '../../device-link/ingest/periods.ts';
-import type { Caller } from '../../http/calls.ts';
+import type { Caller } from '../../core/caller.ts';
+import { todayIn } from '../../platform/local-calendar-sql.ts';
+import type { EnergyFigures, Period } from '../energy/ledger.ts';
 import { stationViewScope } from '../tenancy/tenancy.ts';
 
 /** All the SQL of what a plant did: its station, its devices' newest readings, energy rows, a day's readings. */
@@ -164,7 +164,7 @@ export function plantRepository(db: Database) {
         sql`select period, to_char(period_start, 'YYYY-MM-DD') as period_start, ${sums}
             from ${table}
             where ${where} and ((period = 'd' and period_start = ${day}::date)
-               or (period = 'm' and period_start = ${`${day.slice(0, 7)}-01`}::date)
+               or (period = 'm' and period_start = ${periodStart('month', day)}::date)
                or period = 'y')
             group by period, period_start`,
       );
@@ -300,7 +300,7 @@ export function plantRepository(db: Database) {
                    coalesce(sum(y.pv_kwh * s.unit_price), 0)::float8 as total_income
             from stations s
             left join station_energy t on t.station_id = s.station_id and t.period = 'd'
-                 and t.period_start = (now() at time zone s.timezone)::date
+                 and t.period_start = ${todayIn('s.timezone')}
             left join lateral (select sum(e.pv_kwh) as pv_kwh from station_energy e
                                where e.station_id = s.station_id and e.period = 'y') y on true
             where ${stationViewScope(caller, 's')}

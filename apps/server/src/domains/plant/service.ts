@@ -8,6 +8,7 @@ import {
   type EnergyBlock,
   type FlowNode,
   incomeOf,
+  localDate,
   type PileState,
   type plant,
   powerFlows,
@@ -19,11 +20,10 @@ import {
   stationPowers,
 } from '@helio/contracts';
 import { emsParts } from '@helio/contracts/device-link';
-import { type EnergyFigures, zeroFigures } from '../../device-link/ingest/energy.ts';
-import type { Caller } from '../../http/calls.ts';
-import { Refusal } from '../../http/refusal.ts';
+import type { Caller } from '../../core/caller.ts';
+import { Refusal } from '../../core/refusal.ts';
+import { type EnergyFigures, zeroFigures } from '../energy/ledger.ts';
 import type { LatestDevice, PlantRepository, PlantStation } from './repository.ts';
-import { localDate } from './time.ts';
 
 /**
  * What a plant did and does now: the overview figures, batteries, savings over the caller's

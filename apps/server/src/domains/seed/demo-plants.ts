@@ -1,7 +1,7 @@
 import { DEMO_USER_ID } from '@helio/contracts';
 import { type Database, queryRows } from '@helio/db';
 import { sql } from 'drizzle-orm';
-import { hashSecret, issueSecret } from '../../device-link/credentials.ts';
+import { hashSecret, issueSecret } from '../devices/credentials.ts';
 import { type DemoDevice, type DemoPlant, demoPlants } from './demo-catalogue.ts';
 
 /** A demo plant as it stands in the database, with the secrets its devices use in this process. */

@@ -9,7 +9,7 @@ import {
   startFleet,
 } from '@helio/simulator';
 import type { FastifyBaseLogger } from 'fastify';
-import type { BrokerAccess } from '../../device-link/link.ts';
+import type { BrokerAccess } from '../devices/broker-access.ts';
 import { type SeededDemoPlant, seedDemoPlants } from './demo-plants.ts';
 
 /** One seed for the demo: the same plants, weather and loads at every start. */

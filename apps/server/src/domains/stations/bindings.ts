@@ -1,6 +1,6 @@
 import { RoleId } from '@helio/contracts';
-import type { Caller } from '../../http/calls.ts';
-import { Refusal } from '../../http/refusal.ts';
+import type { Caller } from '../../core/caller.ts';
+import { Refusal } from '../../core/refusal.ts';
 import type { Tenancy } from '../tenancy/tenancy.ts';
 
 /** Who a station is bound to, and the tree that owns its name. */

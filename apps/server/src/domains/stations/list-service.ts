@@ -1,6 +1,6 @@
 import { RoleId, type StationListColumn, station } from '@helio/contracts';
-import type { Caller } from '../../http/calls.ts';
-import { Refusal } from '../../http/refusal.ts';
+import type { Caller } from '../../core/caller.ts';
+import { Refusal } from '../../core/refusal.ts';
 import { pageWindow } from '../../platform/search.ts';
 import type { Tenancy } from '../tenancy/tenancy.ts';
 import type { StationFilter, StationListRepository, StationSort } from './list-repository.ts';
@@ -39,7 +39,7 @@ export function stationListService(
       if (filter.installerId !== undefined) {
         await tenancy.assertReachesUser(caller, filter.installerId, { allowSelf: true });
       }
-      return repo.list(caller, filter, sort, pageWindow(page.page, page.pageSize));
+      return repo.list(tenancy.seen(caller), filter, sort, pageWindow(page.page, page.pageSize));
     },
 
     /** Saves the caller's columns when given (not for the shared demo account: 9001), then answers them. */
@@ -55,13 +55,13 @@ export function stationListService(
         : { columns: [...station.defaultStationListColumns], is_default: true };
     },
 
-    stationStat: (caller: Caller) => repo.stationStat(caller),
-    equipStat: (caller: Caller) => repo.equipStat(caller),
+    stationStat: (caller: Caller) => repo.stationStat(tenancy.seen(caller)),
+    equipStat: (caller: Caller) => repo.equipStat(tenancy.seen(caller)),
 
     /** Installers a station can be bound to (installers only): the caller and its sub-installers. */
     async installerChoices(caller: Caller, keyword: string | undefined, page: number, pageSize: number) {
       assertMay(caller, 'listBindingChoices');
-      return repo.installerChoices(caller, keyword, pageWindow(page, pageSize));
+      return repo.installerChoices(tenancy.held(caller), keyword, pageWindow(page, pageSize));
     },
 
     /** End users of the caller's tree, or of one installer's tree in it (installers only). */
@@ -72,13 +72,13 @@ export function stationListService(
       pageSize: number,
     ) {
       assertMay(caller, 'listBindingChoices');
-      let root = caller.userId;
+      let tree = tenancy.held(caller);
       if (input.installerId !== undefined) {
         const installer = await tenancy.accountInScope(caller, input.installerId);
         if (installer?.roleId !== RoleId.installer) throw new Refusal('9001');
-        root = installer.userId;
+        tree = tenancy.held(installer);
       }
-      return repo.endUserChoices(root, input.keyword, pageWindow(page, pageSize));
+      return repo.endUserChoices(tree, input.keyword, pageWindow(page, pageSize));
     },
   };
 }

@@ -29,6 +29,8 @@ export function photoRoutes(
         .header('content-length', String(photo.sizeBytes))
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'")
+        // shown by <img> of a web app that may be hosted on another origin than the API (API_BASE)
+        .header('cross-origin-resource-policy', 'cross-origin')
         // a photo id never changes content, so it can be cached for a year
         .header('cache-control', 'public, max-age=31536000, immutable')
         .send(createReadStream(photo.file))

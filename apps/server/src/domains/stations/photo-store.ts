@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Refusal } from '../../http/refusal.ts';
+import { Refusal } from '../../core/refusal.ts';
 import type { StationsRepository } from './repository.ts';
 
 /** An image type a station photo may have, recognised by its first bytes. */

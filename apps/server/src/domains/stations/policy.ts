@@ -1,6 +1,6 @@
 import { RoleId } from '@helio/contracts';
-import type { Caller } from '../../http/calls.ts';
-import { Refusal } from '../../http/refusal.ts';
+import type { Caller } from '../../core/caller.ts';
+import { Refusal } from '../../core/refusal.ts';
 
 /**
  * Who may do what with a station or device in its scope (README.md "Stations and devices"). Scope

@@ -1,5 +1,5 @@
 import type { FieldIssue } from '@helio/contracts';
-import { Refusal } from '../../http/refusal.ts';
+import { Refusal } from '../../core/refusal.ts';
 import {
   canonicalZone,
   isCountryCode,

@@ -1,9 +1,10 @@
 import type { DeviceType, StationItem } from '@helio/contracts';
-import { type Database, queryRows, schema } from '@helio/db';
+import { column, type Database, queryParsed, schema } from '@helio/db';
 import { eq, sql } from 'drizzle-orm';
-import { Refusal } from '../../http/refusal.ts';
+import { z } from 'zod';
+import { Refusal } from '../../core/refusal.ts';
 import { violatedUniqueIndex } from '../../platform/unique-violation.ts';
-import { type StationRow, stationSelect, toStationItem } from './station-query.ts';
+import { stationRow, stationSelect, toStationItem } from './station-query.ts';
 
 const { stations } = schema;
 type StationValues = Omit<typeof stations.$inferInsert, 'stationId' | 'createdAt' | 'updatedAt'>;
@@ -25,7 +26,7 @@ export function stationsRepository(db: Database, photoUrl: (photoId: string) => 
   return {
     /** The station as answered to callers; undefined when it does not exist. */
     async item(stationId: number): Promise<StationItem | undefined> {
-      const [row] = await queryRows<StationRow>(db, stationSelect(sql`s.station_id = ${stationId}`));
+      const [row] = await queryParsed(db, stationRow, stationSelect(sql`s.station_id = ${stationId}`));
       return row && toStationItem(row, photoUrl);
     },
 
@@ -43,20 +44,32 @@ export function stationsRepository(db: Database, photoUrl: (photoId: string) => 
 
     /** True when another station of the same tree has this name, in any case. */
     async nameTaken(ownerRootId: number, stationName: string, exceptStationId = -1): Promise<boolean> {
-      const rows = await queryRows<{ taken: boolean }>(
+      const rows = await queryParsed(
         db,
+        z.object({ taken: column.bool }),
         sql`select exists(select 1 from stations where owner_root_id = ${ownerRootId}
               and lower(station_name) = ${stationName.toLowerCase()} and station_id <> ${exceptStationId}) as taken`,
       );
       return rows[0]?.taken === true;
     },
 
-    async photoExists(photoId: string): Promise<boolean> {
-      const rows = await queryRows<{ found: boolean }>(
+    /**
+     * A stored photo: who uploaded it (null once that account is gone) and whether it is already
+     * the photo of `stationId`; undefined when no photo has that id.
+     */
+    async photo(
+      photoId: string,
+      stationId: number | undefined,
+    ): Promise<{ uploadedBy: number | null; isStations: boolean } | undefined> {
+      const [row] = await queryParsed(
         db,
-        sql`select exists(select 1 from station_photos where photo_id = ${photoId}) as found`,
+        z.object({ uploaded_by: column.int.nullable(), is_stations: column.bool }),
+        sql`select p.uploaded_by,
+                   exists(select 1 from stations s where s.station_id = ${stationId ?? null}::int
+                            and s.photo_id = p.photo_id) as is_stations
+            from station_photos p where p.photo_id = ${photoId}`,
       );
-      return rows[0]?.found === true;
+      return row && { uploadedBy: row.uploaded_by, isStations: row.is_stations };
     },
 
     async insertPhoto(values: typeof schema.stationPhotos.$inferInsert): Promise<void> {

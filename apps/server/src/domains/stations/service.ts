@@ -1,6 +1,6 @@
 import { retypeRefusal, type StationEditForm, type StationForm, type StationItem } from '@helio/contracts';
-import type { Caller } from '../../http/calls.ts';
-import { Refusal } from '../../http/refusal.ts';
+import type { Caller } from '../../core/caller.ts';
+import { Refusal } from '../../core/refusal.ts';
 import type { OperationLog } from '../operation-log/repository.ts';
 import type { Tenancy } from '../tenancy/tenancy.ts';
 import type { StationBindings } from './bindings.ts';
@@ -20,12 +20,24 @@ export function stationsService(
   bindings: StationBindings,
   log: OperationLog,
 ) {
-  /** The form's fields as stored, after the reference checks (200005) and the photo's existence. */
-  async function storedFields(form: Descriptive): Promise<StationFields> {
-    const { timezone } = settlePlace(form);
-    if (form.photo_id !== undefined && !(await repo.photoExists(form.photo_id))) {
-      throw new Refusal('200005', [{ path: 'photo_id', message: 'validation.photoInvalid' }]);
+  /**
+   * A photo a station may be given by the caller: one uploaded by the caller or an account in its
+   * scope, or the station's own photo already (whoever uploaded it). An unknown id is 200005 (upload
+   * it again); another tenant's photo is 9001, as every id outside one's tree.
+   */
+  async function assertPhotoUsable(caller: Caller, photoId: string, stationId?: number): Promise<void> {
+    const photo = await repo.photo(photoId, stationId);
+    if (!photo) throw new Refusal('200005', [{ path: 'photo_id', message: 'validation.photoInvalid' }]);
+    if (photo.isStations) return;
+    if (photo.uploadedBy === null || !(await tenancy.reaches(caller, photo.uploadedBy))) {
+      throw new Refusal('9001');
     }
+  }
+
+  /** The form's fields as stored, after the reference checks (200005) and the photo's (200005, 9001). */
+  async function storedFields(caller: Caller, form: Descriptive, stationId?: number): Promise<StationFields> {
+    const { timezone } = settlePlace(form);
+    if (form.photo_id !== undefined) await assertPhotoUsable(caller, form.photo_id, stationId);
     return {
       stationName: form.station_name,
       stationType: form.station_type,
@@ -60,7 +72,7 @@ export function stationsService(
         installerId: form.installer_id,
         endUserId: form.end_user_id,
       });
-      const fields = await storedFields(form);
+      const fields = await storedFields(caller, form);
       if (await repo.nameTaken(binding.ownerRootId, fields.stationName)) throw new Refusal('3001');
       const stationId = await repo.insert({ ...fields, ...binding });
       await log.recordBy(caller, 'station_add', { stationId, target: fields.stationName });
@@ -74,7 +86,7 @@ export function stationsService(
     async edit(caller: Caller, form: StationEditForm): Promise<StationItem> {
       assertMay(caller, 'editStation');
       await tenancy.assertReachesStation(caller, form.station_id);
-      const fields = await storedFields(form);
+      const fields = await storedFields(caller, form, form.station_id);
       const current = await repo.bindings(form.station_id);
       if (!current) throw new Refusal('9001');
       if (await repo.nameTaken(current.ownerRootId, fields.stationName, form.station_id)) {

@@ -1,12 +1,15 @@
 import {
+  addDays,
   co2SavedKg,
   type DeviceType,
+  incomeOf,
+  localDate,
+  periodStart,
   type StationState,
   type StationType,
   statistics,
 } from '@helio/contracts';
 import type { FaultSeverity } from '@helio/contracts/device-link';
-import { localDate, periodStart } from '../../device-link/ingest/periods.ts';
 import type { AlarmCountRow, StationFigures, ZonePeriods } from './repository.ts';
 
 type AlarmBreakdown = statistics.AlarmBreakdown;
@@ -19,12 +22,6 @@ type Performer = statistics.Performer;
  * periods, income per currency, performers, alarm breakdowns) are tested without a database.
  */
 
-/** The local date `days` days before `day` (both YYYY-MM-DD). */
-export function daysBefore(day: string, days: number): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, date - days)).toISOString().slice(0, 10);
-}
-
 /**
  * A zone's day, month, year and performers' window at an instant. A zone the runtime does not know
  * (stations take only IANA zones, so this is a safeguard) counts in UTC rather than failing the page.
@@ -34,14 +31,14 @@ export function zonePeriods(tz: string, at: Date): ZonePeriods {
   try {
     today = localDate(at.getTime(), tz);
   } catch {
-    today = at.toISOString().slice(0, 10);
+    today = localDate(at.getTime(), 'UTC');
   }
   return {
     tz,
     today,
-    monthStart: periodStart(today, 'm'),
-    yearStart: periodStart(today, 'y'),
-    windowStart: daysBefore(today, statistics.YIELD_WINDOW_DAYS),
+    monthStart: periodStart('month', today),
+    yearStart: periodStart('year', today),
+    windowStart: addDays(today, -statistics.YIELD_WINDOW_DAYS),
   };
 }
 
@@ -62,7 +59,7 @@ export function performers(rows: readonly StationFigures[]): { top: Performer[];
       (row): Performer => ({
         station_id: row.station_id,
         station_name: row.station_name,
-        station_type: row.station_type as StationType,
+        station_type: row.station_type,
         capacity_kwp: row.capacity_kwp,
         energy_kwh: kwh(row.window_kwh ?? 0),
         yield_kwh_per_kwp: round((row.window_kwh ?? 0) / row.capacity_kwp, 3),
@@ -122,7 +119,7 @@ export function fleetStatistics(
   const map: MapStation[] = [];
 
   for (const row of rows) {
-    const status = row.status as StationState;
+    const { status } = row;
     byStatus[status] += 1;
     byType.set(row.station_type, (byType.get(row.station_type) ?? 0) + 1);
     devices.total += row.device_count;
@@ -140,13 +137,14 @@ export function fleetStatistics(
     const money = income.get(row.currency) ?? { today: 0, month: 0, year: 0, total: 0 };
     for (const period of ['today', 'month', 'year', 'total'] as const) {
       energy[period] += station[period];
-      money[period] += station[period] * row.unit_price;
+      // each station's income as its overview shows it (incomeOf, to the cent), then added up
+      money[period] += incomeOf(station[period], row.unit_price);
     }
     income.set(row.currency, money);
     map.push({
       station_id: row.station_id,
       station_name: row.station_name,
-      station_type: row.station_type as StationType,
+      station_type: row.station_type,
       status,
       latitude: row.latitude,
       longitude: row.longitude,

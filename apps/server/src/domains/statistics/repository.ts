@@ -1,15 +1,16 @@
-import type { statistics } from '@helio/contracts';
-import { type Database, queryRows } from '@helio/db';
+import { station, statistics } from '@helio/contracts';
+import { column, type Database, queryParsed } from '@helio/db';
 import { sql } from 'drizzle-orm';
-import type { Caller } from '../../http/calls.ts';
-import { derivedStatus } from '../stations/station-query.ts';
-import { deviceViewScope, stationViewScope } from '../tenancy/tenancy.ts';
+import { z } from 'zod';
+import { stationPvPowerSql, stationStatusSql } from '../stations/station-query.ts';
+import type { Scope } from '../tenancy/tenancy.ts';
 
 /** What a dashboard ticket remembers: the link's language and the sign-in that asked for it. */
-export interface TicketParams {
-  language: statistics.DashboardLanguage;
-  sessionId: number;
-}
+const ticketParams = z.object({
+  language: z.enum(statistics.dashboardLanguages),
+  sessionId: column.int,
+});
+export type TicketParams = z.output<typeof ticketParams>;
 
 /** The station-local periods of one time zone at the moment the figures are read. */
 export interface ZonePeriods {
@@ -22,45 +23,47 @@ export interface ZonePeriods {
   windowStart: string;
 }
 
-/** One station the caller sees, with its devices' state and its PV energy per period (kWh). */
-export interface StationFigures {
-  station_id: number;
-  station_name: string;
-  station_type: number;
-  latitude: number;
-  longitude: number;
-  capacity_kwp: number;
-  unit_price: number;
-  currency: string;
-  status: string;
-  device_count: number;
-  online: number;
-  alarm: number;
-  /** PV power of its devices that are not offline, W; null without such a reading. */
-  pv_power_w: number | null;
+/** One station of the scope, with its devices' state and its PV energy per period (kWh). */
+const stationFigures = z.object({
+  station_id: column.int,
+  station_name: column.text,
+  station_type: station.stationItem.shape.station_type,
+  latitude: column.number,
+  longitude: column.number,
+  capacity_kwp: column.number,
+  unit_price: column.number,
+  currency: column.text,
+  status: station.stationItem.shape.status,
+  device_count: column.int,
+  online: column.int,
+  alarm: column.int,
+  /** The station's headline PV power (stationPvPowerSql), W; null without a reading of a device not offline. */
+  pv_power_w: column.number.nullable(),
   /** Whether any of its devices ever reported. */
-  reported: boolean;
-  today_kwh: number | null;
-  month_kwh: number | null;
-  year_kwh: number | null;
-  total_kwh: number | null;
+  reported: column.bool,
+  today_kwh: column.number.nullable(),
+  month_kwh: column.number.nullable(),
+  year_kwh: column.number.nullable(),
+  total_kwh: column.number.nullable(),
   /** PV energy of the complete days of the window, and how many of them have a row. */
-  window_kwh: number | null;
-  window_days: number;
-}
+  window_kwh: column.number.nullable(),
+  window_days: column.int,
+});
+export type StationFigures = z.output<typeof stationFigures>;
 
 /** Alarms of one device type and severity: happening now, and raised since the window began. */
-export interface AlarmCountRow {
-  device_type: number;
-  severity: string;
-  happening: number;
-  raised: number;
-}
+const alarmCountRow = z.object({
+  device_type: column.int,
+  severity: column.text,
+  happening: column.int,
+  raised: column.int,
+});
+export type AlarmCountRow = z.output<typeof alarmCountRow>;
 
 const TICKET_KIND = 'statistics';
 const instant = (at: Date) => sql`${at.toISOString()}::timestamptz`;
 
-/** All SQL of the statistics domain: its tickets and the fleet's figures, set-based over the scope. */
+/** All SQL of the statistics domain: its tickets and the fleet's figures, set-based over the scope the service gives. */
 export function statisticsRepository(db: Database) {
   return {
     async insertTicket(ticket: {
@@ -86,8 +89,9 @@ export function statisticsRepository(db: Database) {
      * both win; answers it with its user's name, or undefined when unknown, used or expired.
      */
     async claimTicket(hash: string, at: Date) {
-      const [row] = await queryRows<{ user_id: number; user_name: string; params: TicketParams }>(
+      const [row] = await queryParsed(
         db,
+        z.object({ user_id: column.int, user_name: column.text, params: ticketParams }),
         sql`update download_tickets t set used_at = ${instant(at)}
             from users u
             where t.ticket_hash = ${hash} and t.kind = ${TICKET_KIND} and t.used_at is null
@@ -97,20 +101,21 @@ export function statisticsRepository(db: Database) {
       return row;
     },
 
-    /** The time zones of the stations the caller sees. */
-    async zonesInView(caller: Caller): Promise<string[]> {
-      const rows = await queryRows<{ timezone: string }>(
+    /** The time zones of the stations of `scope`. */
+    async zones(scope: Scope): Promise<string[]> {
+      const rows = await queryParsed(
         db,
-        sql`select distinct s.timezone from stations s where ${stationViewScope(caller, 's')}`,
+        z.object({ timezone: column.text }),
+        sql`select distinct s.timezone from stations s where ${scope.stations('s')}`,
       );
       return rows.map((row) => row.timezone);
     },
 
     /**
-     * Every station the caller sees with its figures, in one statement: each station's devices
+     * Every station of `scope` with its figures, in one statement: each station's devices
      * and energy rows are reached through their indexes (device station, energy primary key).
      */
-    async stationFigures(caller: Caller, zones: ZonePeriods[]): Promise<StationFigures[]> {
+    async stationFigures(scope: Scope, zones: ZonePeriods[]): Promise<StationFigures[]> {
       if (zones.length === 0) return [];
       const zoneRows = JSON.stringify(
         zones.map((z) => ({
@@ -121,8 +126,9 @@ export function statisticsRepository(db: Database) {
           window_start: z.windowStart,
         })),
       );
-      return queryRows<StationFigures>(
+      return queryParsed(
         db,
+        stationFigures,
         sql`with zone as (
               select * from jsonb_to_recordset(${zoneRows}::jsonb)
                 as z(tz text, today date, month_start date, year_start date, window_start date)
@@ -132,12 +138,12 @@ export function statisticsRepository(db: Database) {
                      s.capacity_kwp::float8 as capacity_kwp, s.unit_price::float8 as unit_price, s.currency,
                      zone.today, zone.month_start, zone.year_start, zone.window_start
               from stations s join zone on zone.tz = s.timezone
-              where ${stationViewScope(caller, 's')}
+              where ${scope.stations('s')}
             )
             select seen.station_id, seen.station_name, seen.station_type, seen.latitude, seen.longitude,
                    seen.capacity_kwp, seen.unit_price, seen.currency,
-                   ${derivedStatus} as status,
-                   fleet.device_count, fleet.online, fleet.alarm, fleet.pv_power_w,
+                   ${stationStatusSql(sql`seen.station_id`)} as status,
+                   fleet.device_count, fleet.online, fleet.alarm, ${stationPvPowerSql(sql`seen.station_id`)} as pv_power_w,
                    fleet.last_update_at is not null as reported,
                    days.today_kwh, days.window_kwh, days.window_days,
                    month.pv_kwh as month_kwh, years.year_kwh, years.total_kwh
@@ -146,10 +152,8 @@ export function statisticsRepository(db: Database) {
               select count(*)::int as device_count,
                      (count(*) filter (where d.status = 'online'))::int as online,
                      (count(*) filter (where d.status = 'alarm'))::int as alarm,
-                     max(d.last_update_at) as last_update_at,
-                     sum(l.pv_power_w) filter (where d.status <> 'offline') as pv_power_w
-              from devices d left join device_latest l on l.device_id = d.device_id
-              where d.station_id = seen.station_id
+                     max(d.last_update_at) as last_update_at
+              from devices d where d.station_id = seen.station_id
             ) fleet on true
             left join lateral (
               select sum(e.pv_kwh) filter (where e.period_start = seen.today) as today_kwh,
@@ -171,15 +175,16 @@ export function statisticsRepository(db: Database) {
       );
     },
 
-    /** Alarms of the stations the caller sees, happening now or raised since `since`, by device type and severity. */
-    async alarmCounts(caller: Caller, since: Date): Promise<AlarmCountRow[]> {
-      return queryRows<AlarmCountRow>(
+    /** Alarms of the devices of `scope`, happening now or raised since `since`, by device type and severity. */
+    async alarmCounts(scope: Scope, since: Date): Promise<AlarmCountRow[]> {
+      return queryParsed(
         db,
+        alarmCountRow,
         sql`select d.device_type, a.severity,
                    (count(*) filter (where a.cleared_at is null))::int as happening,
                    (count(*) filter (where a.raised_at >= ${instant(since)}))::int as raised
             from device_alarms a join devices d on d.device_id = a.device_id
-            where (a.cleared_at is null or a.raised_at >= ${instant(since)}) and ${deviceViewScope(caller, 'd')}
+            where (a.cleared_at is null or a.raised_at >= ${instant(since)}) and ${scope.devices('d')}
             group by d.device_type, a.severity`,
       );
     },

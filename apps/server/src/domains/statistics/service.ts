@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type CallData, statistics } from '@helio/contracts';
-import type { Caller } from '../../http/calls.ts';
-import { Refusal } from '../../http/refusal.ts';
+import type { Caller } from '../../core/caller.ts';
+import { Refusal } from '../../core/refusal.ts';
 import type { AuthService } from '../auth/service.ts';
+import type { Tenancy } from '../tenancy/tenancy.ts';
 import { fleetStatistics, zonePeriods } from './fleet-figures.ts';
 import type { StatisticsRepository } from './repository.ts';
 
@@ -19,6 +20,7 @@ const hashTicket = (ticket: string) => createHash('sha256').update(ticket).diges
 
 export function statisticsService(
   repo: StatisticsRepository,
+  tenancy: Pick<Tenancy, 'seen'>,
   sessions: Pick<AuthService, 'issueRestrictedSession'>,
   options: { now?: () => Date } = {},
 ) {
@@ -74,17 +76,18 @@ export function statisticsService(
         expires_at: session.expiresAt.toISOString(),
         user_id: claimed.user_id,
         user_name: claimed.user_name,
-        language: claimed.params.language === 'zh' ? 'zh' : 'en',
+        language: claimed.params.language,
       };
     },
 
     /** The dashboard's figures over every station the caller sees (its scope and its grants). */
     async fleet(caller: Caller): Promise<statistics.FleetStatistics> {
       const at = now();
-      const zones = (await repo.zonesInView(caller)).map((tz) => zonePeriods(tz, at));
+      const seen = tenancy.seen(caller);
+      const zones = (await repo.zones(seen)).map((tz) => zonePeriods(tz, at));
       const since = new Date(at.getTime() - statistics.ALARM_WINDOW_DAYS * 86_400_000);
-      const rows = await repo.stationFigures(caller, zones);
-      const alarmRows = await repo.alarmCounts(caller, since);
+      const rows = await repo.stationFigures(seen, zones);
+      const alarmRows = await repo.alarmCounts(seen, since);
       return fleetStatistics(rows, alarmRows, { at, alarmWindowDays: statistics.ALARM_WINDOW_DAYS });
     },
   };

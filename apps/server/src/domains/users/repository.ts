@@ -1,8 +1,11 @@
 import { type AccountItem, RoleId } from '@helio/contracts';
-import { type Database, queryRows, schema } from '@helio/db';
-import { and, eq, sql } from 'drizzle-orm';
-import { Refusal } from '../../http/refusal.ts';
-import { scopeUserIds } from '../tenancy/tenancy.ts';
+import { column, type Database, queryParsed, schema } from '@helio/db';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { Refusal } from '../../core/refusal.ts';
+import { containsPattern } from '../../platform/search.ts';
+import { violatedUniqueIndex } from '../../platform/unique-violation.ts';
+import type { Scope } from '../tenancy/tenancy.ts';
 
 const { users } = schema;
 export type UserRow = typeof users.$inferSelect;
@@ -12,28 +15,38 @@ export type NewUser = typeof users.$inferInsert;
  * Maps a unique-index violation onto the catalogue: 1003 name, 1004 email, and 3001 when an end
  * user brings a station whose name its new tree already has.
  */
+const uniqueRefusals = {
+  users_user_name_key: '1003',
+  users_email_key: '1004',
+  stations_owner_name_key: '3001',
+} as const;
+
 function refusalOfUniqueViolation(error: unknown): Refusal | undefined {
-  let cause: unknown = error;
-  for (let depth = 0; depth < 3 && cause; depth++) {
-    const { code, constraint, message } = cause as { code?: string; constraint?: string; message?: string };
-    if (code === '23505') {
-      const name = constraint ?? message ?? '';
-      if (name.includes('users_user_name_key')) return new Refusal('1003');
-      if (name.includes('users_email_key')) return new Refusal('1004');
-      if (name.includes('stations_owner_name_key')) return new Refusal('3001');
-    }
-    cause = (cause as { cause?: unknown }).cause;
-  }
-  return undefined;
+  const index = violatedUniqueIndex(error, Object.keys(uniqueRefusals));
+  return index ? new Refusal(uniqueRefusals[index as keyof typeof uniqueRefusals]) : undefined;
 }
 
-async function mapUniqueViolation<T>(work: Promise<T>): Promise<T> {
+/** Runs a write, answering a taken name, email or station name with its catalogue code. */
+export async function mapUniqueViolation<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (error) {
     throw refusalOfUniqueViolation(error) ?? error;
   }
 }
+
+const treeAccount = z.object({
+  user_id: column.int,
+  user_name: column.text,
+  email: column.text,
+  role_id: column.int,
+  installer_level: column.int.nullable(),
+  parent_id: column.int.nullable(),
+  parent_name: column.text.nullable(),
+  created_at: column.isoInstant,
+  user_count: column.int,
+  station_count: column.int,
+});
 
 export interface AccountFilter {
   keyword?: string | undefined;
@@ -62,8 +75,9 @@ export function usersRepository(db: Database) {
 
     /** Which of the name and email are taken by an account other than `exceptUserId`. */
     async taken(userName: string, email: string, exceptUserId?: number) {
-      const rows = await queryRows<{ name_taken: boolean; email_taken: boolean }>(
+      const rows = await queryParsed(
         db,
+        z.object({ name_taken: column.bool.nullable(), email_taken: column.bool.nullable() }),
         sql`select
               bool_or(lower(user_name) = ${userName.toLowerCase()}) as name_taken,
               bool_or(lower(email) = ${email.toLowerCase()}) as email_taken
@@ -95,17 +109,30 @@ export function usersRepository(db: Database) {
     },
 
     /**
-     * Puts an end user without installer under `parentId`. Its stations move into the tree of
-     * `ownerRootId` with it, so their names must be free there (3001, and nothing changes).
+     * Puts an end user without installer under `parentId` (its accepted invitation): 4003 when it
+     * has an installer by now. Its stations move into the tree of `ownerRootId` with it, so their
+     * names must be free there (3001, and nothing changes). `within` runs in the same transaction
+     * (the invitation settled with the move, or neither).
      */
-    async bindUnder(userId: number, parentId: number, ownerRootId: number): Promise<void> {
+    async bindUnder(
+      userId: number,
+      parentId: number,
+      ownerRootId: number,
+      within: (tx: Database) => Promise<void> = async () => undefined,
+    ): Promise<void> {
       await mapUniqueViolation(
         db.transaction(async (tx) => {
-          await tx.update(users).set({ parentId, updatedAt: new Date() }).where(eq(users.userId, userId));
+          const moved = await tx
+            .update(users)
+            .set({ parentId, updatedAt: new Date() })
+            .where(and(eq(users.userId, userId), isNull(users.parentId)))
+            .returning({ userId: users.userId });
+          if (moved.length === 0) throw new Refusal('4003');
           await tx
             .update(schema.stations)
             .set({ ownerRootId, updatedAt: new Date() })
             .where(eq(schema.stations.ownerRootId, userId));
+          await within(tx as unknown as Database);
         }),
       );
     },
@@ -116,8 +143,9 @@ export function usersRepository(db: Database) {
 
     /** What an account holds: accounts directly under it, by role, and stations bound to it. */
     async holdings(userId: number) {
-      const [row] = await queryRows<{ installers: number; end_users: number; stations: number }>(
+      const [row] = await queryParsed(
         db,
+        z.object({ installers: column.int, end_users: column.int, stations: column.int }),
         sql`select
               (select count(*)::int from users where parent_id = ${userId} and role_id = ${RoleId.installer}) as installers,
               (select count(*)::int from users where parent_id = ${userId} and role_id = ${RoleId.endUser}) as end_users,
@@ -130,16 +158,17 @@ export function usersRepository(db: Database) {
       };
     },
 
-    /** The caller's tree without the caller, filtered and paged, with each account's counts. */
+    /** The accounts of `scope` (the tree of `rootId`) without `rootId`, filtered and paged, with each account's counts. */
     async listTree(
+      scope: Scope,
       rootId: number,
       filter: AccountFilter,
       page: { limit: number; offset: number },
     ): Promise<{ total: number; list: AccountItem[] }> {
-      const conditions = [sql`u.user_id in ${scopeUserIds({ userId: rootId, roleId: RoleId.installer })}`];
+      const conditions = [sql`u.user_id in ${scope.accounts}`];
       conditions.push(sql`u.user_id <> ${rootId}`);
       if (filter.keyword) {
-        const pattern = `%${filter.keyword.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+        const pattern = containsPattern(filter.keyword);
         conditions.push(sql`(lower(u.user_name) like ${pattern} or lower(u.email) like ${pattern})`);
       }
       if (filter.roleId) conditions.push(sql`u.role_id = ${filter.roleId}`);
@@ -147,23 +176,14 @@ export function usersRepository(db: Database) {
         conditions.push(sql`u.role_id = ${RoleId.installer} and u.installer_level < 3`);
       if (filter.installerId) conditions.push(sql`u.parent_id = ${filter.installerId}`);
       const where = sql.join(conditions, sql` and `);
-      const [count] = await queryRows<{ total: number }>(
+      const [count] = await queryParsed(
         db,
+        z.object({ total: column.int }),
         sql`select count(*)::int as total from users u where ${where}`,
       );
-      const rows = await queryRows<{
-        user_id: number;
-        user_name: string;
-        email: string;
-        role_id: number;
-        installer_level: number | null;
-        parent_id: number | null;
-        parent_name: string | null;
-        created_at: string | Date;
-        user_count: number;
-        station_count: number;
-      }>(
+      const rows = await queryParsed(
         db,
+        treeAccount,
         sql`select u.user_id, u.user_name, u.email, u.role_id, u.installer_level, u.parent_id,
                    p.user_name as parent_name, u.created_at,
                    (select count(*)::int from users c where c.parent_id = u.user_id) as user_count,
@@ -183,7 +203,7 @@ export function usersRepository(db: Database) {
           installer_level: r.installer_level,
           installer_id: r.parent_id === rootId ? null : r.parent_id,
           installer_name: r.parent_id === rootId ? null : r.parent_name,
-          created_at: new Date(r.created_at).toISOString(),
+          created_at: r.created_at,
           user_count: r.user_count,
           station_count: r.station_count,
         })),

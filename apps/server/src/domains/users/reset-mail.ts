@@ -1,6 +1,5 @@
+import { paragraphMail } from '../../platform/mail/compose.ts';
 import type { OutgoingMail } from '../../platform/mail/mailer.ts';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The password-reset mail, in Chinese (language 0) or English (any other), as a product sends it. */
 export function resetCodeMail(input: {
@@ -26,7 +25,7 @@ export function resetCodeMail(input: {
       '',
       'Helio 光伏储能监控平台',
     ];
-    return mail(input.to, 'Helio 密码重置验证码', lines, code);
+    return paragraphMail(input.to, 'Helio 密码重置验证码', lines, code);
   }
   const lines = [
     `Hello ${name},`,
@@ -41,23 +40,5 @@ export function resetCodeMail(input: {
     '',
     'Helio — solar and storage monitoring',
   ];
-  return mail(input.to, 'Your Helio password reset code', lines, code);
-}
-
-function mail(to: string, subject: string, lines: string[], code: string): OutgoingMail {
-  const html = lines
-    .map((line) =>
-      line.trim() === code
-        ? `<p style="font-size:28px;letter-spacing:6px;font-weight:600;margin:16px 0">${code}</p>`
-        : line === ''
-          ? ''
-          : `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`,
-    )
-    .join('\n');
-  return {
-    to,
-    subject,
-    text: lines.join('\n'),
-    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:560px">${html}</body></html>`,
-  };
+  return paragraphMail(input.to, 'Your Helio password reset code', lines, code);
 }

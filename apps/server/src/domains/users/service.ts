@@ -1,8 +1,10 @@
 import { type AccountItem, type Page, pageOffset, RoleId, type UserForm } from '@helio/contracts';
-import type { Caller } from '../../http/calls.ts';
-import { Refusal } from '../../http/refusal.ts';
+import type { Caller } from '../../core/caller.ts';
+import { Refusal } from '../../core/refusal.ts';
+import type { Throttle, ThrottleLimit } from '../../platform/throttle.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { Tenancy } from '../tenancy/tenancy.ts';
+import type { EmailChange } from './email-change.ts';
 import type { AccountFilter, UserRow, UsersRepository } from './repository.ts';
 
 function roleOf(row: UserRow) {
@@ -13,31 +15,60 @@ function created(row: UserRow) {
   return { user_id: row.userId, user_name: row.userName, role_id: roleOf(row) };
 }
 
+/** The installer a new or invited account goes under: the caller, or a sub-installer of its tree. */
+export async function parentInstaller(
+  repo: UsersRepository,
+  tenancy: Tenancy,
+  caller: Caller,
+  installerId: number | undefined,
+): Promise<UserRow> {
+  const parentId = installerId ?? caller.userId;
+  await tenancy.assertReachesUser(caller, parentId, { allowSelf: true });
+  const parent = await repo.findById(parentId);
+  if (!parent || parent.roleId !== RoleId.installer) throw new Refusal('200801');
+  return parent;
+}
+
+export interface UsersServiceOptions {
+  emailChange: EmailChange;
+  throttle: Throttle;
+  /**
+   * Sign-ups from one client address, and answers about taken names or emails to one account
+   * (its edits), within a window: beyond, 1008 until the window has passed. They keep either from
+   * listing which names and addresses have accounts.
+   */
+  lookupLimit: ThrottleLimit;
+}
+
 /**
  * The accounts and the installer tree (PRODUCT.md §4): level-1 installers add level-2 installers
  * and, under one of those, level-3 installers; any installer adds end users; accounts that hold
- * accounts or stations cannot be deleted.
+ * accounts or stations cannot be deleted. Existing end users join a tree by invitation only
+ * (invitations.ts).
  */
-export function usersService(repo: UsersRepository, tenancy: Tenancy) {
+export function usersService(repo: UsersRepository, tenancy: Tenancy, options: UsersServiceOptions) {
+  const { throttle } = options;
+
   async function assertNameAndEmailFree(userName: string, email: string, exceptUserId?: number) {
     const taken = await repo.taken(userName, email, exceptUserId);
     if (taken.name) throw new Refusal('1003');
     if (taken.email) throw new Refusal('1004');
   }
 
-  /** The installer a new or bound account goes under: the caller, or a sub-installer of its tree. */
-  async function parentInstaller(caller: Caller, installerId: number | undefined): Promise<UserRow> {
-    const parentId = installerId ?? caller.userId;
-    await tenancy.assertReachesUser(caller, parentId, { allowSelf: true });
-    const parent = await repo.findById(parentId);
-    if (!parent || parent.roleId !== RoleId.installer) throw new Refusal('200801');
-    return parent;
+  /** Counts one more lookup of `key` (1008 once over the limit), then checks name and email. */
+  async function checkedLookup(key: string, check: () => Promise<void>) {
+    const retryAfterS = await throttle.blockedForSeconds([key]);
+    if (retryAfterS > 0) throw new Refusal('1008', undefined, retryAfterS);
+    await throttle.recordFailure(key, options.lookupLimit);
+    await check();
   }
 
   return {
     /** Mode 1: self-service sign-up as an end user (default) or a new level-1 installer. */
-    async register(form: UserForm) {
-      await assertNameAndEmailFree(form.user_name, form.email);
+    async register(form: UserForm, clientIp: string) {
+      await checkedLookup(`signup:address:${clientIp}`, () =>
+        assertNameAndEmailFree(form.user_name, form.email),
+      );
       const row = await repo.create({
         userName: form.user_name,
         email: form.email,
@@ -52,7 +83,7 @@ export function usersService(repo: UsersRepository, tenancy: Tenancy) {
     /** Modes 2 and 3: an installer creates a sub-installer or an end user, under itself or a sub-installer. */
     async createAccount(caller: Caller, form: UserForm) {
       tenancy.assertInstaller(caller);
-      const parent = await parentInstaller(caller, form.installer_id);
+      const parent = await parentInstaller(repo, tenancy, caller, form.installer_id);
       let installerLevel: number | null = null;
       if (form.role_id === RoleId.installer) {
         // Only level-1 installers add sub-installers (4001 for level 2, 5001 for level 3) …
@@ -76,30 +107,30 @@ export function usersService(repo: UsersRepository, tenancy: Tenancy) {
     },
 
     /**
-     * Binds an existing end user without an installer to the caller or a sub-installer. Installer
-     * accounts are never moved into another tree (5002: same-level or cross-level association).
-     * Its stations join the tree, so a station name the tree already has refuses the bind (3001).
+     * Mode 4: name and email of oneself or of an account of one's tree. The name changes at once;
+     * a new email waits for the code mailed to it (emailChange). Taken names and emails are
+     * answered (1003, 1004) only so often per caller.
      */
-    async bindEndUser(caller: Caller, input: { login: string; installerId: number | undefined }) {
-      tenancy.assertInstaller(caller);
-      const parent = await parentInstaller(caller, input.installerId);
-      const target = await repo.findByLogin(input.login);
-      if (!target) throw new Refusal('1001');
-      if (target.userId === caller.userId) throw new Refusal('200801');
-      if (target.roleId === RoleId.installer) throw new Refusal('5002');
-      if (target.parentId !== null) throw new Refusal('4003');
-      const ownerRootId = (await tenancy.treeRootOf(parent.userId)) ?? parent.userId;
-      await repo.bindUnder(target.userId, parent.userId, ownerRootId);
-      return { user_id: target.userId, installer_id: parent.userId };
-    },
-
-    /** Mode 4: name and email of oneself or of an account of one's tree. */
     async edit(caller: Caller, input: { userId: number | undefined; userName: string; email: string }) {
       const userId = input.userId ?? caller.userId;
       await tenancy.assertReachesUser(caller, userId, { allowSelf: true });
-      await assertNameAndEmailFree(input.userName, input.email, userId);
-      await repo.update(userId, { userName: input.userName, email: input.email });
-      return { user_id: userId, user_name: input.userName, email: input.email };
+      const account = await repo.findById(userId);
+      if (!account) throw new Refusal('9001');
+      const nameChanges = input.userName !== account.userName;
+      const emailChanges = input.email.toLowerCase() !== account.email.toLowerCase();
+      if (nameChanges || emailChanges) {
+        await checkedLookup(`account-lookup:${caller.userId}`, () =>
+          assertNameAndEmailFree(input.userName, input.email, userId),
+        );
+      }
+      if (nameChanges) await repo.update(userId, { userName: input.userName });
+      const emailPending = await options.emailChange.request(caller, account, input.email);
+      return {
+        user_id: userId,
+        user_name: input.userName,
+        email: account.email,
+        email_pending: emailPending,
+      };
     },
 
     async info(caller: Caller, userId: number) {
@@ -113,6 +144,7 @@ export function usersService(repo: UsersRepository, tenancy: Tenancy) {
         role_id: roleOf(row),
         installer_level: row.installerLevel,
         created_at: row.createdAt.toISOString(),
+        email_pending: await options.emailChange.pendingEmail(userId),
       };
     },
 
@@ -135,7 +167,10 @@ export function usersService(repo: UsersRepository, tenancy: Tenancy) {
       if (filter.installerId !== undefined) {
         await tenancy.assertReachesUser(caller, filter.installerId, { allowSelf: true });
       }
-      return repo.listTree(caller.userId, filter, { limit: pageSize, offset: pageOffset(page, pageSize) });
+      return repo.listTree(tenancy.held(caller), caller.userId, filter, {
+        limit: pageSize,
+        offset: pageOffset(page, pageSize),
+      });
     },
 
     /** Deletes an account below the caller that holds no accounts (4004, 4005) and no stations (3003). */

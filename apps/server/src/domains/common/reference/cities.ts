@@ -1,7 +1,7 @@
+import { anchorCities } from './anchor-cities.ts';
 import { type RegionPlace, regionCrosswalk, regionKey } from './crosswalk.ts';
 import type { Point } from './geo.ts';
 import { isRecord, readPackageJson } from './package-data.ts';
-import { zonedCities } from './zoned-cities.ts';
 
 export interface City extends Point {
   /** Id of the city in the SimpleMaps World Cities Database. */
@@ -49,7 +49,7 @@ function readCities(): ListedCity[] {
 
 function build(): Index {
   const cities = readCities();
-  const crosswalk = regionCrosswalk(cities, zonedCities());
+  const crosswalk = regionCrosswalk(cities, anchorCities());
   const byProvince = new Map<string, City[]>();
   let mapped = 0;
   for (const city of cities) {

@@ -1,7 +1,7 @@
+import type { AnchorCity } from './anchor-cities.ts';
 import { type Point, PointGrid } from './geo.ts';
 import { matchSubdivision } from './iso3166.ts';
 import { fold } from './text.ts';
-import type { ZonedCity } from './zoned-cities.ts';
 
 /** A city of the city list, with its region as that list names it. */
 export interface RegionPlace extends Point {
@@ -45,7 +45,7 @@ const sameName = (a: readonly string[], b: readonly string[]) => {
  */
 export function regionCrosswalk(
   places: readonly RegionPlace[],
-  anchors: readonly ZonedCity[],
+  anchors: readonly AnchorCity[],
 ): Map<string, string> {
   const codes = new Map<string, string>();
   const unmapped = new Set<string>();

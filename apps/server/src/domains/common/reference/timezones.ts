@@ -10,7 +10,8 @@ export interface ListTimezonesInput {
 
 let icuZones: ReadonlySet<string> | undefined;
 
-function icuZoneSet(): ReadonlySet<string> {
+/** The zones the runtime lists (`Intl.supportedValuesOf`), under ICU's names. */
+export function runtimeZones(): ReadonlySet<string> {
   icuZones ??= new Set(Intl.supportedValuesOf('timeZone'));
   return icuZones;
 }
@@ -35,7 +36,7 @@ export function canonicalZone(name: string): string | undefined {
   if (resolved === 'Etc/UTC' || resolved === 'Etc/GMT') resolved = 'UTC';
   if (resolved !== undefined) {
     const alias = getTimezone(resolved)?.aliasOf;
-    if (alias && !icuZoneSet().has(alias)) resolved = alias;
+    if (alias && !runtimeZones().has(alias)) resolved = alias;
   }
   canonicalNames.set(name, resolved);
   return resolved;
@@ -47,7 +48,7 @@ let zoneNames: readonly string[] | undefined;
 export function timezoneNames(): readonly string[] {
   if (!zoneNames) {
     const names = new Set<string>(['UTC']);
-    for (const zone of icuZoneSet()) {
+    for (const zone of runtimeZones()) {
       const name = canonicalZone(zone);
       if (name) names.add(name);
     }

@@ -1,0 +1,162 @@
+import type { ReplyMessage } from '@helio/contracts/device-link';
+import { column, type Database, queryParsed } from '@helio/db';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { type CommandState, commandStateRank, replyMoves, waitingStates } from './lifecycle.ts';
+
+/** All SQL of the stored commands (`device_commands`). Times are parameters from the caller's clock. */
+
+/** A command as it goes out to its device. */
+export interface OutgoingCommand {
+  commandId: string;
+  sn: string;
+  name: string;
+  params: unknown;
+  createdMs: number;
+  expiresMs: number;
+}
+
+/** What became of a command. */
+export type CommandStatus = z.output<typeof statusRow>;
+
+const outgoingRow = z
+  .object({
+    command_id: column.text,
+    sn: column.text,
+    name: column.text,
+    params: z.unknown(),
+    created_ms: column.int,
+    expires_ms: column.int,
+  })
+  .transform(
+    (row): OutgoingCommand => ({
+      commandId: row.command_id,
+      sn: row.sn,
+      name: row.name,
+      params: row.params,
+      createdMs: row.created_ms,
+      expiresMs: row.expires_ms,
+    }),
+  );
+
+const statusRow = z.object({
+  state: z.enum(Object.keys(commandStateRank) as [CommandState, ...CommandState[]]),
+  upgrade_status: column.int.nullable(),
+  progress_pct: column.int.nullable(),
+  message: column.text.nullable(),
+});
+
+const selectOutgoing = sql`select c.command_id, d.sn, c.name, c.params,
+    (extract(epoch from c.created_at) * 1000)::bigint as created_ms,
+    (extract(epoch from c.expires_at) * 1000)::bigint as expires_ms
+  from device_commands c join devices d on d.device_id = c.device_id`;
+
+const states = (list: readonly CommandState[]) =>
+  sql.join(
+    list.map((state) => sql`${state}`),
+    sql`, `,
+  );
+
+export function commandsRepository(db: Database) {
+  return {
+    async insert(command: {
+      commandId: string;
+      deviceId: number;
+      name: string;
+      params: unknown;
+      createdBy: number | null;
+      createdAt: Date;
+      expiresAt: Date;
+    }): Promise<void> {
+      await db.execute(
+        sql`insert into device_commands (command_id, device_id, name, params, created_by, created_at, expires_at)
+            values (${command.commandId}, ${command.deviceId}, ${command.name}, ${JSON.stringify(command.params ?? {})}::jsonb,
+                    ${command.createdBy}, ${command.createdAt.toISOString()}, ${command.expiresAt.toISOString()})`,
+      );
+    },
+
+    /** The command, when its device is not offline (it may be sent now). */
+    async deliverable(commandId: string): Promise<OutgoingCommand | undefined> {
+      const [command] = await queryParsed(
+        db,
+        outgoingRow,
+        sql`${selectOutgoing} where c.command_id = ${commandId} and d.status <> 'offline'`,
+      );
+      return command;
+    },
+
+    /** Pending commands not expired at `now` of devices not offline (only `deviceIds`, when given), oldest first. */
+    async pending(
+      deviceIds: readonly number[] | undefined,
+      now: Date,
+      limit: number,
+    ): Promise<OutgoingCommand[]> {
+      const only =
+        deviceIds === undefined
+          ? sql``
+          : deviceIds.length === 0
+            ? sql` and false`
+            : sql` and c.device_id in (${sql.join(
+                deviceIds.map((id) => sql`${id}`),
+                sql`, `,
+              )})`;
+      return queryParsed(
+        db,
+        outgoingRow,
+        sql`${selectOutgoing} where c.state = 'pending' and c.expires_at > ${now.toISOString()} and d.status <> 'offline'${only}
+            order by c.created_at limit ${limit}`,
+      );
+    },
+
+    /** A pending command went out at `at`. */
+    async markSent(commandId: string, at: Date): Promise<void> {
+      const iso = at.toISOString();
+      await db.execute(
+        sql`update device_commands set state = 'sent', sent_at = ${iso}, updated_at = ${iso}
+            where command_id = ${commandId} and state = 'pending'`,
+      );
+    },
+
+    /** Commands still waiting past their expiry at `now` end as expired; answers how many. */
+    async expire(now: Date): Promise<number> {
+      const at = now.toISOString();
+      const rows = await queryParsed(
+        db,
+        z.object({ command_id: column.text }),
+        sql`update device_commands set state = 'expired', updated_at = ${at}
+            where state in (${states(waitingStates)}) and expires_at < ${at} returning command_id`,
+      );
+      return rows.length;
+    },
+
+    async status(commandId: string): Promise<CommandStatus | undefined> {
+      const [row] = await queryParsed(
+        db,
+        statusRow,
+        sql`select state, upgrade_status, progress_pct, message from device_commands where command_id = ${commandId}`,
+      );
+      return row;
+    },
+  };
+}
+
+export type CommandsRepository = ReturnType<typeof commandsRepository>;
+
+const allStates = Object.keys(commandStateRank) as CommandState[];
+
+/**
+ * A device's reply moves its command forward (lifecycle.ts `replyMoves`), in the caller's
+ * transaction (ingestion's batch). A reply for another device's command, or one that would move
+ * it back, changes nothing.
+ */
+export async function applyReply(tx: Database, deviceId: number, reply: ReplyMessage): Promise<void> {
+  const from = allStates.filter((state) => replyMoves(state, reply.state));
+  await tx.execute(
+    sql`update device_commands set state = ${reply.state},
+          upgrade_status = coalesce(${reply.upgrade_status ?? null}::int, upgrade_status),
+          progress_pct = coalesce(${reply.progress_pct ?? null}::int, progress_pct),
+          message = coalesce(${reply.message ?? null}::text, message),
+          updated_at = now()
+        where command_id = ${reply.id} and device_id = ${deviceId} and state in (${states(from)})`,
+  );
+}
