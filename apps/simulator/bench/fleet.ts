@@ -6,7 +6,9 @@
  * one MQTT connection per device, residential ESS stations of four devices each (inverter,
  * battery, meter, data logger), readings every BENCH_INTERVAL_S, faults at 2 per device per day.
  * Printed: devices and how long they took to connect, messages/s and readings/s acknowledged,
- * the event-loop lag (how late the fleet served its timers and sockets), memory and CPU.
+ * the event-loop lag (how late the fleet served its timers and sockets), memory and CPU, and the
+ * plant model's own cost: milliseconds to step one residential ESS with a wallbox through a day.
+ * (These figures are measured here only: the tests check behaviour, not speed.)
  *
  * Environment: BENCH_DEVICES (5000), BENCH_INTERVAL_S (5), BENCH_SECONDS (measured, 30),
  * BENCH_CONNECT_RATE (connections per second, 1000), BENCH_SPEED_UP (1; above 1 the run starts
@@ -17,9 +19,11 @@ import { createServer, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { StationType } from '@helio/contracts';
 import { Aedes } from 'aedes';
+import { createPlant } from '../src/plant/plant.ts';
 import { samplePlantConfig } from '../src/plant/presets.ts';
 import { startFleet } from '../src/runtime/fleet.ts';
-import { places, ratedPowerOf, simulatorSn, stationComposition } from '../src/runtime/fleet-plan.ts';
+import { ratedPowerOf, simulatorSn, stationComposition } from '../src/runtime/fleet-plan.ts';
+import { places } from '../src/runtime/places.ts';
 import { createStationSimulation } from '../src/runtime/station.ts';
 
 const setting = (name: string, fallback: number): number => {
@@ -47,6 +51,25 @@ async function runBroker(): Promise<void> {
   process.on('disconnect', () => process.exit(0));
 }
 
+const dayMs = 86_400_000;
+
+/**
+ * Milliseconds to step one plant (a residential ESS with a wallbox in Munich) through one simulated
+ * day, over 20 plants and 10 days after two days to warm up: what bounds how many stations one
+ * process can backfill and run (about 0.7 ms on an idle 2-core machine, more when it is busy).
+ */
+function plantStepMsPerDay(): number {
+  const munich = places.find((place) => place.name === 'munich')!;
+  const startMs = Date.UTC(2025, 5, 1);
+  const plants = Array.from({ length: 20 }, (_, seed) =>
+    createPlant(samplePlantConfig(StationType.residentialEssWallbox, munich, seed), seed, startMs),
+  );
+  for (const plant of plants) plant.advance(startMs + 2 * dayMs);
+  const started = performance.now();
+  for (const plant of plants) plant.advance(startMs + 12 * dayMs);
+  return (performance.now() - started) / (plants.length * 10);
+}
+
 function ask(child: ChildProcess, question: string): Promise<Record<string, number>> {
   return new Promise((resolve) => {
     child.once('message', (answer) => resolve(answer as Record<string, number>));
@@ -60,6 +83,7 @@ async function main(): Promise<void> {
   const seconds = setting('BENCH_SECONDS', 30);
   const connectRate = setting('BENCH_CONNECT_RATE', 1000);
   const speedUp = setting('BENCH_SPEED_UP', 1);
+  const plantDayMs = plantStepMsPerDay();
 
   const child = fork(fileURLToPath(import.meta.url), ['broker'], { execArgv: process.execArgv });
   const { port } = await new Promise<{ port: number }>((resolve) =>
@@ -123,6 +147,7 @@ async function main(): Promise<void> {
     `  event-loop lag     mean ${stats.eventLoopLagMs.mean} ms, p50 ${stats.eventLoopLagMs.p50} ms, p99 ${stats.eventLoopLagMs.p99} ms, max ${stats.eventLoopLagMs.max} ms`,
     `  CPU while measured ${(((cpu.user + cpu.system) / 1e6 / stats.periodS) * 100).toFixed(0)} % of one core (whole run ${((cpuTotal.user + cpuTotal.system) / 1e6).toFixed(1)} s)`,
     `  memory (RSS)       ${memoryMb} MB`,
+    `  plant step         ${plantDayMs.toFixed(2)} ms per plant and simulated day (residential ESS with wallbox)`,
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 }

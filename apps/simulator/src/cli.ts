@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { type SimulatorOptions, simulatorOptions } from './options.ts';
 import { backfill } from './runtime/backfill.ts';
 import { type FleetStats, startFleet } from './runtime/fleet.ts';
-import { places, placesNamed } from './runtime/fleet-plan.ts';
+import { places, placesNamed } from './runtime/places.ts';
 import { type FleetFile, fleetFile, provisionFleet, stationsFromFile } from './runtime/provision.ts';
 
 /**
@@ -231,6 +231,10 @@ export async function main(argv: readonly string[]): Promise<number> {
       places: placesNamed(options.locations),
       seed: options.seed,
       runTag,
+      // the portal takes a plant's history from its commissioning day (device-protocol.md §10)
+      commissionedOn: new Date(Date.now() - (options.backfill_days + 1) * 24 * HOUR_MS)
+        .toISOString()
+        .slice(0, 10),
       onStation: (done, total) => {
         if (done === total || done % 10 === 0) say(`  ${done}/${total} stations registered`);
       },

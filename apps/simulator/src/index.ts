@@ -11,9 +11,11 @@
  */
 export type { FaultDefinition } from '@helio/contracts/device-link';
 export { faultCatalogue } from '@helio/contracts/device-link';
-export type { ReportPlan, StationDevice } from './devices/telemetry.ts';
-export { planStation, plantCountersFrom, reportValues } from './devices/telemetry.ts';
-export type { CommandTiming, LinkCounters, SimulatorLog } from './devices/virtual-device.ts';
+export type { CommandTiming, LinkCounters, SimulatorLog } from './devices/link.ts';
+export { plantCountersFrom } from './devices/telemetry/plant-counters.ts';
+export type { ReportPlan, StationDevice } from './devices/telemetry/report-plan.ts';
+export { planStation } from './devices/telemetry/report-plan.ts';
+export { reportValues } from './devices/telemetry/report-values.ts';
 export { VirtualDevice } from './devices/virtual-device.ts';
 export type { EnergyCounters, Plant, PlantConfig, PlantState } from './plant/model.ts';
 export type { Place } from './plant/presets.ts';

@@ -1,9 +1,11 @@
 import { DeviceType, StationType } from '@helio/contracts';
 import { faultByCode, faultCatalogue, faultsOf, mayRaise } from '@helio/contracts/device-link';
 import { describe, expect, it } from 'vitest';
-import { emptyCounters, strategySettings } from '../src/devices/virtual-device.ts';
+import { emptyCounters } from '../src/devices/link.ts';
+import { strategySettings } from '../src/devices/strategy.ts';
 import { SimulationClock } from '../src/runtime/clock.ts';
-import { placesNamed, simulatorSn, stationComposition } from '../src/runtime/fleet-plan.ts';
+import { simulatorSn, stationComposition } from '../src/runtime/fleet-plan.ts';
+import { placesNamed } from '../src/runtime/places.ts';
 import type { StationSimulation } from '../src/runtime/station.ts';
 import { TimerWheel } from '../src/runtime/wheel.ts';
 import { sampleStation } from './support/stations.ts';

@@ -1,18 +1,20 @@
 import { StationType } from '@helio/contracts';
 import { describe, expect, it } from 'vitest';
 import { startFleet } from '../src/runtime/fleet.ts';
-import { placesNamed, stationComposition } from '../src/runtime/fleet-plan.ts';
+import { stationComposition } from '../src/runtime/fleet-plan.ts';
+import { placesNamed } from '../src/runtime/places.ts';
 import { startBareBroker } from './support/broker.ts';
 import { sampleStation } from './support/stations.ts';
 
 /**
  * Thousands of devices from one process: 2,000 devices (500 residential ESS stations of four
  * devices, each with its own MQTT connection) against a bare broker in the same process, readings
- * every 5 s. The figure that matters is the event-loop lag: how late the fleet serves its timers
- * and sockets. A heavier run with the broker in its own process is `npm run bench:simulator`.
+ * every 5 s. The test checks that every device connects and has its readings acknowledged; how
+ * fast (messages per second, event-loop lag, backlog) is measured by `npm run bench:simulator`
+ * (`BENCH_DEVICES=2000` for this size), never asserted here, so a busy machine cannot fail it.
  */
 describe('fleet at scale', () => {
-  it('drives 2,000 devices from one process and reports its event-loop lag', async () => {
+  it('drives 2,000 devices from one process: each connects and has its readings acknowledged', async () => {
     const broker = await startBareBroker();
     const places = placesNamed(['all']);
     const stations = Array.from({ length: 500 }, (_, index) =>
@@ -24,6 +26,7 @@ describe('fleet at scale', () => {
         types: stationComposition(StationType.residentialEss, 4),
       }),
     );
+    const delivered = new Set<string>();
     const fleet = startFleet({
       brokerUrl: broker.url,
       stations,
@@ -32,27 +35,27 @@ describe('fleet at scale', () => {
       faultRate: 2,
       offlineRate: 0,
       connectRatePerSecond: 1000,
+      // called once the broker has acknowledged the message
+      trace: (sn, kind) => {
+        if (kind === 'telemetry' || kind === 'backfill') delivered.add(sn);
+      },
     });
     try {
       await fleet.ready;
-      fleet.stats();
-      await new Promise((resolve) => setTimeout(resolve, 6000));
+      const deadline = Date.now() + 60_000;
+      while (delivered.size < 2000 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       const stats = fleet.stats();
-      console.log(
-        `fleet: ${stats.devices} devices, ${stats.connected} connected, ${stats.messagesPerSecond} msg/s, ` +
-          `lag mean ${stats.eventLoopLagMs.mean} ms, p99 ${stats.eventLoopLagMs.p99} ms, max ${stats.eventLoopLagMs.max} ms`,
-      );
       expect(stats.devices).toBe(2000);
       expect(stats.connected).toBe(2000);
-      // 2,000 readings every 5 s, alarms on top
-      expect(stats.messagesPerSecond).toBeGreaterThan(300);
-      expect(stats.buffered).toBeLessThan(2000);
-      expect(stats.eventLoopLagMs.p99).toBeLessThan(250);
+      expect(delivered.size).toBe(2000);
+      expect(stats.totals.publishErrors).toBe(0);
     } finally {
       await fleet.stop();
       await broker.close();
     }
-  }, 60_000);
+  }, 90_000);
 
   it('catches up from the past at the speed-up, never stamping a reading ahead of the real clock', async () => {
     const broker = await startBareBroker();

@@ -8,7 +8,8 @@ import {
   readCounters,
 } from '@helio/contracts/device-link';
 import { describe, expect, it } from 'vitest';
-import { plantCountersFrom, reportValues } from '../src/devices/telemetry.ts';
+import { plantCountersFrom } from '../src/devices/telemetry/plant-counters.ts';
+import { reportValues } from '../src/devices/telemetry/report-values.ts';
 import type { EnergyCounters } from '../src/plant/model.ts';
 import { stationComposition } from '../src/runtime/fleet-plan.ts';
 import type { StationSimulation } from '../src/runtime/station.ts';

@@ -1,9 +1,10 @@
+import { assertTimeZone } from '@helio/contracts';
 import { deriveSeed, Random } from '../random.ts';
 import { Battery, batteryTargetW, floorSocPct, stateOfHealthPct } from './battery.ts';
 import { Generator } from './generator.ts';
 import { irradianceOnPlane, type PlaneIrradiance } from './irradiance.ts';
 import { SiteLoad } from './load.ts';
-import { assertTimeZone, type LocalTime, localTime } from './local-time.ts';
+import { type LocalTime, localTime } from './local-time.ts';
 import type { EnergyCounters, Plant, PlantConfig, PlantState } from './model.ts';
 import { arrayDcPowerW, cellTemperatureC, inverterAcPowerW } from './pv.ts';
 import { applySettings, type HardwareLimits } from './settings.ts';

@@ -3,8 +3,8 @@ import {
   defaultCommandTiming,
   emptyCounters,
   type SimulatorLog,
-  type VirtualDevice,
-} from '../devices/virtual-device.ts';
+} from '../devices/link.ts';
+import type { VirtualDevice } from '../devices/virtual-device.ts';
 import type { StationSimulation } from './station.ts';
 import { type ScheduledTask, TimerWheel } from './wheel.ts';
 

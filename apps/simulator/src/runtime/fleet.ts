@@ -6,8 +6,8 @@ import {
   emptyCounters,
   type LinkCounters,
   type SimulatorLog,
-  type VirtualDevice,
-} from '../devices/virtual-device.ts';
+} from '../devices/link.ts';
+import type { VirtualDevice } from '../devices/virtual-device.ts';
 import { deriveSeed, Random } from '../random.ts';
 import { SimulationClock } from './clock.ts';
 import type { StationSimulation } from './station.ts';

@@ -11,7 +11,8 @@ import { z } from 'zod';
 import type { PlantConfig } from '../plant/model.ts';
 import { samplePlantConfig } from '../plant/presets.ts';
 import { deriveSeed } from '../random.ts';
-import { modelNames, type NamedPlace, ratedPowerOf, simulatorSn, stationComposition } from './fleet-plan.ts';
+import { modelNames, ratedPowerOf, simulatorSn, stationComposition } from './fleet-plan.ts';
+import type { NamedPlace } from './places.ts';
 import { createStationSimulation, type StationSimulation } from './station.ts';
 
 /**
@@ -126,6 +127,8 @@ export interface ProvisionOptions {
   seed: number;
   /** Six letters or digits in every SN and station name of the run, so runs do not collide. */
   runTag: string;
+  /** The stations' commissioning day, YYYY-MM-DD: the portal takes their history from that day on. */
+  commissionedOn?: string;
   onStation?: (done: number, total: number) => void;
 }
 
@@ -160,6 +163,7 @@ export async function provisionFleet(options: ProvisionOptions): Promise<FleetFi
       currency: place.currency,
       timezone: place.timeZone,
       installer_id: userId,
+      ...(options.commissionedOn ? { commissioning_date: options.commissionedOn } : {}),
     });
     const types = stationComposition(stationType, options.devicesPerStation);
     const devices: FleetFile['stations'][number]['devices'] = [];

@@ -1,5 +1,5 @@
 import { DeviceType } from '@helio/contracts';
-import { planStation, type StationDevice } from '../devices/telemetry.ts';
+import { planStation, type StationDevice } from '../devices/telemetry/report-plan.ts';
 import { type DeviceIdentity, VirtualDevice } from '../devices/virtual-device.ts';
 import type { EnergyCounters, Plant, PlantConfig, PlantState } from '../plant/model.ts';
 import { createPlant } from '../plant/plant.ts';

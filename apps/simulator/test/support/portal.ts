@@ -8,14 +8,11 @@ import { freshDatabase } from '../../../server/test/support/database.ts';
 import { localBrokerUrl } from '../../../server/test/support/devices.ts';
 import { addStation, registerDevice } from '../../../server/test/support/fleet.ts';
 import { startTestServer, type TestServer } from '../../../server/test/support/server.ts';
-import {
-  type CommandTiming,
-  emptyCounters,
-  type LinkCounters,
-  type VirtualDevice,
-} from '../../src/devices/virtual-device.ts';
+import { type CommandTiming, emptyCounters, type LinkCounters } from '../../src/devices/link.ts';
+import type { VirtualDevice } from '../../src/devices/virtual-device.ts';
 import { samplePlantConfig } from '../../src/plant/presets.ts';
-import { placesNamed, ratedPowerOf, stationComposition } from '../../src/runtime/fleet-plan.ts';
+import { ratedPowerOf, stationComposition } from '../../src/runtime/fleet-plan.ts';
+import { placesNamed } from '../../src/runtime/places.ts';
 import { createStationSimulation, type StationSimulation } from '../../src/runtime/station.ts';
 import { TimerWheel } from '../../src/runtime/wheel.ts';
 
@@ -135,6 +132,12 @@ export function testLink(
       return device;
     },
   };
+}
+
+/** Connects `device` and waits until everything it holds is acknowledged. */
+export async function online(device: VirtualDevice): Promise<void> {
+  await device.connect();
+  await device.drained();
 }
 
 /** Rows of a query against the portal's database. */

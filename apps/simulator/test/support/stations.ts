@@ -1,6 +1,7 @@
 import type { DeviceType, StationType } from '@helio/contracts';
 import { samplePlantConfig } from '../../src/plant/presets.ts';
-import { placesNamed, ratedPowerOf, simulatorSn, stationComposition } from '../../src/runtime/fleet-plan.ts';
+import { ratedPowerOf, simulatorSn, stationComposition } from '../../src/runtime/fleet-plan.ts';
+import { placesNamed } from '../../src/runtime/places.ts';
 import { createStationSimulation, type StationSimulation } from '../../src/runtime/station.ts';
 
 /** A station of `stationType` with its whole composition (or `types`), its devices numbered by `index`. */

@@ -1,0 +1,240 @@
+import { DeviceType, StationType } from '@helio/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NewCommand } from '../../server/src/domains/commands/service.ts';
+import type { Account } from '../../server/test/support/accounts.ts';
+import type { TestServer } from '../../server/test/support/server.ts';
+import { eventually, online, registeredStation, rows, startPortal, testLink } from './support/portal.ts';
+
+/**
+ * Simulated devices answering the real portal's commands: its API creates them, its embedded broker
+ * delivers them, its ingestion moves each command forward by the device's replies.
+ */
+
+let server: TestServer;
+let installer: Account;
+let brokerUrl: string;
+
+beforeAll(async () => {
+  ({ server, installer, brokerUrl } = await startPortal());
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+const upgradeParams = (version: string) => ({
+  url: 'https://portal.example.com/firmware/image.bin',
+  version,
+  size_bytes: 1_835_008,
+  sha256: '3405fcea9cfc0a3dbf8410fc484723b9dcb6644d7f5b91595714cfcecf5df93c',
+  signature: 'ZTEUvclUzN4ASnvym7nrWKoKl6EIIIXrkt1/bZWYysmp8j+cDDJiDkXxnit7S06ce0Yu/OAcPih+v+DUpOHHiA==',
+});
+
+type CommandState = {
+  state: string;
+  upgrade_status: number | null;
+  progress_pct: number | null;
+  message: string | null;
+};
+
+/** Polls a command's state in the portal until it is final, answering every distinct state seen. */
+async function follow(commandId: string, timeoutMs = 15_000): Promise<CommandState[]> {
+  const seen: CommandState[] = [];
+  const started = Date.now();
+  for (;;) {
+    const state = (await server.commands.state(commandId)) as CommandState;
+    const last = seen.at(-1);
+    if (!last || JSON.stringify(last) !== JSON.stringify(state)) seen.push(state);
+    if (['succeeded', 'failed', 'expired'].includes(state.state)) return seen;
+    if (Date.now() - started > timeoutMs)
+      throw new Error(`command still ${state.state}: ${JSON.stringify(seen)}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe('a simulated device answers commands like a real one', () => {
+  it('applies a settings command (acknowledged, then succeeded) and the plant follows', async () => {
+    const { station, deviceIds } = await registeredStation(server, installer, StationType.residentialEss);
+    const run = testLink(brokerUrl);
+    const battery = run.attach(station.devices.find((device) => device.deviceType === DeviceType.battery)!);
+    await online(battery);
+    const before = station.plant.config.battery!.mode;
+    const mode = before === 'time_of_use' ? 'backup_reserve' : 'time_of_use';
+    const id = await server.commands.create(
+      deviceIds.get(battery.sn)!,
+      { name: 'settings', params: { battery_mode: mode, reserve_soc_pct: 30 } },
+      installer.userId,
+    );
+    const states = await follow(id);
+    await battery.drained();
+    expect(states.at(-1)).toMatchObject({ state: 'succeeded' });
+    expect(station.plant.config.battery).toMatchObject({ mode, reserveSocPct: 30 });
+    const replies = run.traced.filter((entry) => entry.kind === 'reply').map((entry) => entry.message.state);
+    expect(replies).toEqual(['acknowledged', 'succeeded']);
+    await battery.disconnect();
+    run.wheel.stop();
+  });
+
+  it('fails a settings command with a name it does not know, says which, and changes nothing', async () => {
+    const { station, deviceIds } = await registeredStation(server, installer, StationType.residentialEss);
+    const run = testLink(brokerUrl);
+    const inverter = run.attach(station.devices[0]!);
+    await online(inverter);
+    const before = structuredClone(station.plant.config);
+    const id = await server.commands.create(
+      deviceIds.get(inverter.sn)!,
+      { name: 'settings', params: { reserve_soc_pct: 45, no_such_setting: 1 } },
+      installer.userId,
+    );
+    const states = await follow(id);
+    expect(states.at(-1)).toMatchObject({
+      state: 'failed',
+      message: expect.stringContaining('no_such_setting'),
+    });
+    // all or nothing: the valid parameter was not applied either
+    expect(station.plant.config).toEqual(before);
+    await inverter.disconnect();
+    run.wheel.stop();
+  });
+
+  it('upgrades through every status: acknowledged 0, progress 1 with rising percentages, completed 2 on the new firmware', async () => {
+    const { station, deviceIds } = await registeredStation(server, installer, StationType.onGrid);
+    const run = testLink(brokerUrl);
+    const inverter = run.attach(station.devices[0]!);
+    await online(inverter);
+    const deviceId = deviceIds.get(inverter.sn)!;
+    const id = await server.commands.create(
+      deviceId,
+      { name: 'upgrade', params: upgradeParams('V9.9.9') },
+      installer.userId,
+    );
+    const states = await follow(id);
+    await inverter.drained();
+    // the portal's command followed the device through its statuses
+    expect(states.map((state) => state.state)).toEqual(expect.arrayContaining(['progress', 'succeeded']));
+    expect(states.some((state) => state.state === 'progress' && state.upgrade_status === 1)).toBe(true);
+    expect(states.at(-1)).toMatchObject({ state: 'succeeded', upgrade_status: 2, progress_pct: 100 });
+
+    const replies = run.traced.filter((entry) => entry.kind === 'reply' && entry.message.id === id);
+    expect(replies[0]!.message).toMatchObject({ state: 'acknowledged', upgrade_status: 0 });
+    const progress = replies
+      .filter((entry) => entry.message.state === 'progress')
+      .map((entry) => entry.message);
+    expect(progress.length).toBeGreaterThanOrEqual(5);
+    for (const message of progress) expect(message.upgrade_status).toBe(1);
+    const percentages = progress.map((message) => message.progress_pct as number);
+    expect(percentages).toEqual([...percentages].sort((a, b) => a - b));
+    expect(percentages.at(-1)).toBe(100);
+    expect(replies.at(-1)!.message).toMatchObject({
+      state: 'succeeded',
+      upgrade_status: 2,
+      progress_pct: 100,
+    });
+
+    // it restarted into the new firmware and said so in its online status, before the final reply
+    const statuses = run.traced.filter((entry) => entry.kind === 'status').map((entry) => entry.message);
+    expect(statuses.at(-1)).toMatchObject({ state: 'online', firmware_version: 'V9.9.9' });
+    const order = run.traced.map((entry) => entry);
+    expect(order.indexOf(run.traced.filter((entry) => entry.kind === 'status').at(-1)!)).toBeLessThan(
+      order.indexOf(replies.at(-1)!),
+    );
+    const [device] = await rows<{ firmware_version: string }>(
+      server,
+      sql`select firmware_version from devices where device_id = ${deviceId}`,
+    );
+    expect(device!.firmware_version).toBe('V9.9.9');
+
+    // the same version again: "upgrade exists"
+    const again = await server.commands.create(
+      deviceId,
+      { name: 'upgrade', params: upgradeParams('V9.9.9') },
+      installer.userId,
+    );
+    expect((await follow(again)).at(-1)).toMatchObject({ state: 'failed', upgrade_status: 8 });
+    await inverter.disconnect();
+    run.wheel.stop();
+  });
+
+  it('with a forced failure, an upgrade ends in one of the failure statuses 3–9', async () => {
+    const { station, deviceIds } = await registeredStation(server, installer, StationType.onGrid);
+    const run = testLink(brokerUrl, { upgradeFailureRate: 1 });
+    const inverter = run.attach(station.devices[0]!);
+    await online(inverter);
+    const firmware = inverter.firmwareVersion;
+    const outcomes = new Set<number>();
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      const id = await server.commands.create(
+        deviceIds.get(inverter.sn)!,
+        { name: 'upgrade', params: upgradeParams(`V3.0.${attempt}`) },
+        installer.userId,
+      );
+      const last = (await follow(id)).at(-1)!;
+      expect(last.state).toBe('failed');
+      expect(last.upgrade_status).toBeGreaterThanOrEqual(3);
+      expect(last.upgrade_status).toBeLessThanOrEqual(9);
+      expect(last.message).toBeTruthy();
+      outcomes.add(last.upgrade_status!);
+    }
+    expect(inverter.firmwareVersion).toBe(firmware);
+    await inverter.disconnect();
+    run.wheel.stop();
+  });
+
+  it('answers network, debug, self-test and restart, and runs a repeated command once', async () => {
+    const { station, deviceIds } = await registeredStation(server, installer, StationType.onGrid);
+    const run = testLink(brokerUrl);
+    const inverter = run.attach(station.devices[0]!);
+    await online(inverter);
+    const deviceId = deviceIds.get(inverter.sn)!;
+    const commands: NewCommand[] = [
+      { name: 'network', params: { dhcp: false, ip: '192.168.1.50' } },
+      { name: 'debug', params: { log_level: 'debug', duration_s: 900 } },
+      { name: 'self_test', params: {} },
+      { name: 'restart', params: {} },
+    ];
+    for (const command of commands) {
+      const id = await server.commands.create(deviceId, command, installer.userId);
+      expect((await follow(id)).at(-1), command.name).toMatchObject({ state: 'succeeded' });
+    }
+    // a restart: offline (its own status, not the will), then online again, then succeeded
+    const statuses = run.traced
+      .filter((entry) => entry.kind === 'status')
+      .map((entry) => entry.message.state);
+    expect(statuses.filter((state) => state === 'online').length).toBeGreaterThanOrEqual(2);
+
+    // the portal delivers a command twice (QoS 1 allows it): the device runs it once
+    const id = await server.commands.create(
+      deviceId,
+      { name: 'network', params: { dhcp: true } },
+      installer.userId,
+    );
+    await follow(id);
+    const [row] = await rows<{ name: string; params: unknown; created_ms: string; expires_ms: string }>(
+      server,
+      sql`select name, params, (extract(epoch from created_at) * 1000)::bigint as created_ms,
+                 (extract(epoch from expires_at) * 1000)::bigint as expires_ms
+          from device_commands where command_id = ${id}`,
+    );
+    const repeat = JSON.stringify({
+      v: 1,
+      id,
+      ts: Number(row!.created_ms),
+      expires_at: Number(row!.expires_ms),
+      name: row!.name,
+      params: row!.params,
+    });
+    const repliesBefore = run.traced.filter(
+      (entry) => entry.kind === 'reply' && entry.message.id === id,
+    ).length;
+    await server.deviceLink.link.sendCommand(inverter.sn, repeat);
+    await eventually(() => {
+      const replies = run.traced.filter((entry) => entry.kind === 'reply' && entry.message.id === id);
+      expect(replies.length).toBe(repliesBefore + 1);
+      // its latest reply, sent again; nothing run again
+      expect(replies.at(-1)!.message.state).toBe('succeeded');
+    });
+    expect(run.counters.commands).toBe(5);
+    await inverter.disconnect();
+    run.wheel.stop();
+  });
+});
