@@ -1,3 +1,4 @@
+import { user } from '@helio/contracts';
 import enMessages from '@helio/contracts/error-messages/en';
 import zhMessages from '@helio/contracts/error-messages/zh-CN';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -6,10 +7,13 @@ import enValidation from '../../../packages/contracts/src/validation/messages/en
 import enAccounts from '../src/locales/accounts/en.json' with { type: 'json' };
 import zhAccounts from '../src/locales/accounts/zh-CN.json' with { type: 'json' };
 import enMain from '../src/locales/en.json' with { type: 'json' };
+import enMessageTexts from '../src/locales/messages/en.json' with { type: 'json' };
 import { chooseFromAccountMenu, launchChromium, signIn } from './support/browser.ts';
 import { readMail } from './support/mailbox.ts';
 
-const en = { ...enMain, ...enAccounts };
+const en = { ...enMain, ...enAccounts, ...enMessageTexts };
+/** How long a screen may take to load its code, texts and data. */
+const LOADED = { timeout: 10_000 };
 const baseUrl = inject('baseUrl');
 /** The database lives for the whole e2e run: every account made here gets a name of its own. */
 const run = Date.now().toString(36);
@@ -71,6 +75,19 @@ async function fillUserDialog(
 function accountRow(userName: string): Locator {
   const nameCell = page.locator('.account-name', { hasText: new RegExp(`^${userName}$`) });
   return page.locator('tr.ant-table-row', { has: nameCell });
+}
+
+/** The six digits of the newest code mailed to `to` since `since`. */
+async function mailedCode(to: string, since: Date): Promise<string> {
+  const mail = await readMail(to, since);
+  const code = mail.text.match(/^\s*(\d{6})\s*$/m)?.[1];
+  expect(code, mail.text).toMatch(/^\d{6}$/);
+  return code ?? '';
+}
+
+/** A text with its {{placeholders}} filled. */
+function fill(text: string, values: Record<string, string | number>): string {
+  return text.replaceAll(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
 }
 
 async function confirmDelete(userName: string): Promise<void> {
@@ -251,7 +268,7 @@ describe('managing accounts', () => {
     await page.getByTestId('accounts-empty').waitFor();
   });
 
-  it('an installer edits an account of its tree, prefilled with its details', async () => {
+  it('an installer edits an account of its tree, prefilled with its details; a new email takes effect with its code', async () => {
     const account = unique('e2e_edit');
     const renamed = unique('e2e_renamed');
     await signInAndWait(installer.name, installer.password);
@@ -276,8 +293,126 @@ describe('managing accounts', () => {
     await accountRow(renamed.name).waitFor();
     // The installer's own name in the top bar is untouched.
     expect(await page.getByTestId('user-menu').textContent()).toContain(installer.name);
+
+    // A new email takes effect only with the code mailed to it; until then the old one stays.
+    const since = new Date(Date.now() - 1000);
+    await accountRow(renamed.name).getByTestId('account-edit').click();
+    await expect.poll(() => page.getByTestId('user-dialog-email').inputValue(), LOADED).toBe(account.email);
+    await page.getByTestId('user-dialog-email').fill(renamed.email);
+    await page.getByTestId('user-dialog-submit').click();
+    const intro = page.getByTestId('email-code-intro');
+    await intro.waitFor();
+    expect(await intro.textContent()).toBe(
+      fill(en.userDialog.emailCode.intro, { email: renamed.email, current: account.email }),
+    );
+    const code = await mailedCode(renamed.email, since);
+    // The old address is told.
+    expect((await readMail(account.email, since)).text).toContain(renamed.email);
+    // Later: the list still shows the old address, and editing again offers to enter the code.
+    await page.getByTestId('email-code-later').click();
+    await page.getByTestId('email-code-dialog').waitFor({ state: 'hidden' });
+    expect(await accountRow(renamed.name).textContent()).toContain(account.email);
+    await accountRow(renamed.name).getByTestId('account-edit').click();
+    const pending = page.getByTestId('user-dialog-email-pending');
+    await pending.waitFor(LOADED);
+    expect(await pending.textContent()).toContain(fill(en.userDialog.emailPending, { email: renamed.email }));
+    await page.getByTestId('user-dialog-enter-code').click();
+    await page.getByTestId('email-code-dialog').waitFor();
+    // The code is checked by its rule first, then by the server.
+    await page.getByTestId('email-code').fill('12ab');
+    await page.getByTestId('email-code-confirm').click();
+    await page
+      .getByTestId('email-code-dialog')
+      .getByText(enValidation['validation.verificationCode'])
+      .waitFor();
+    await page.getByTestId('email-code').fill(code === '000000' ? '000001' : '000000');
+    await page.getByTestId('email-code-confirm').click();
+    await page.getByText(enMessages['200913']).first().waitFor();
+    // A new code so soon is refused by the server's resend rule, in words.
+    await page.getByTestId('email-code-resend').click();
+    await page.getByText(enMessages['200911']).first().waitFor();
+    await page.getByTestId('email-code').fill(code);
+    await page.keyboard.press('Enter');
+    await page.getByText(fill(en.userDialog.emailCode.confirmed, { email: renamed.email })).waitFor();
+    await page.getByTestId('email-code-dialog').waitFor({ state: 'hidden' });
+    await expect.poll(() => accountRow(renamed.name).textContent(), LOADED).toContain(renamed.email);
+
     await confirmDelete(renamed.name);
     await accountRow(renamed.name).waitFor({ state: 'detached' });
+  });
+});
+
+describe('inviting an end user', () => {
+  it('an installer invites a self-registered end user, who accepts after reading what it means; the account then joins the installer’s list', async () => {
+    const password = 'invited-pass-1';
+    const invited = await registerAccount(password, 'e2e_inv');
+    const sent = fill(en.users.inviteSent, { days: user.INVITATION_VALID_DAYS });
+
+    await signInAndWait(installer.name, installer.password);
+    await page.goto(`${baseUrl}/myUser/myUser`);
+    await page.getByTestId('users-invite').click();
+    await page.getByTestId('invite-dialog').waitFor();
+    await page.getByTestId('invite-user_name').fill(invited.email);
+    await page.getByTestId('invite-submit').click();
+    await expect.poll(() => page.getByTestId('invite-sent').textContent(), LOADED).toBe(sent);
+    // A name no account has gets the very same answer: the installer learns nothing from it.
+    await page.getByTestId('invite-another').click();
+    await page.getByTestId('invite-user_name').fill(`nobody_${run}`);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('invite-sent').textContent(), LOADED).toBe(sent);
+    await page.getByTestId('invite-close').click();
+    await page.getByTestId('invite-dialog').waitFor({ state: 'hidden' });
+
+    // The end user finds the invitation in the messages and accepts it after the confirmation.
+    const userContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      const userPage = await userContext.newPage();
+      await userPage.goto(`${baseUrl}/login`);
+      await signIn(userPage, invited.name, password);
+      await userPage.getByTestId('app-layout').waitFor();
+      const invitation = userPage.getByTestId('message-list').locator('li', {
+        hasText: fill(en.messages.event.invitation_received.title, { actor: installer.name }),
+      });
+      // The invitation is written just after the installer's answer.
+      await expect
+        .poll(async () => {
+          await userPage.goto(`${baseUrl}/myLog/myLog`);
+          await userPage.getByTestId('message-feed').waitFor();
+          return invitation.count();
+        }, LOADED)
+        .toBe(1);
+      await invitation
+        .getByRole('button', { name: fill(en.messages.invitation.acceptOf, { actor: installer.name }) })
+        .click();
+      const confirmation = userPage.getByRole('dialog');
+      await confirmation.waitFor();
+      expect(await confirmation.textContent()).toContain(
+        fill(en.messages.invitation.acceptDescription, { actor: installer.name }),
+      );
+      await userPage.getByTestId('invitation-accept-confirm').click();
+      await userPage.getByText(fill(en.messages.invitation.accepted, { actor: installer.name })).waitFor();
+      await expect
+        .poll(() => invitation.getByTestId('invitation-state').getAttribute('data-state'), LOADED)
+        .toBe('accepted');
+      expect(await invitation.getByTestId('invitation-accept').count()).toBe(0);
+      // marked read by its own call after the answer: wait for it
+      await expect.poll(() => invitation.getAttribute('data-read'), LOADED).toBe('true');
+    } finally {
+      await userContext.close();
+    }
+
+    // The installer is told, and finds the account in its list, under itself.
+    await page.goto(`${baseUrl}/myLog/myLog?kind=authorization`);
+    await page
+      .getByTestId('message-list')
+      .locator('li', { hasText: fill(en.messages.event.invitation_accepted.title, { actor: invited.name }) })
+      .waitFor(LOADED);
+    await page.goto(`${baseUrl}/myUser/myUser`);
+    await page.getByTestId('users-search').locator('input').fill(invited.name);
+    await accountRow(invited.name).waitFor(LOADED);
+    expect(await accountRow(invited.name).getByTestId('account-installer').textContent()).toBe(
+      en.users.installerSelf.replace('{{name}}', installer.name),
+    );
   });
 });
 
@@ -315,7 +450,7 @@ describe('the account menu', () => {
     await page.getByTestId('app-layout').waitFor();
   });
 
-  it('editing one’s own info is prefilled and the top bar shows the new name', async () => {
+  it('editing one’s own info is prefilled, the top bar shows the new name, and a new email is confirmed by its code', async () => {
     const password = 'own-info-1';
     const account = await registerAccount(password, 'e2e_own');
     const renamed = unique('e2e_own_new');
@@ -335,6 +470,24 @@ describe('the account menu', () => {
     await page.getByText(en.userDialog.saved).waitFor();
     await expect.poll(() => page.getByTestId('user-menu').textContent()).toContain(renamed.name);
     expect(await page.evaluate(() => localStorage.getItem('loginName'))).toBe(renamed.name);
+
+    // One's own new email too waits for the code mailed to it.
+    const since = new Date(Date.now() - 1000);
+    await chooseFromAccountMenu(page, 'menu-edit-info', () =>
+      page.getByTestId('user-dialog').waitFor({ timeout: 10_000 }),
+    );
+    await expect.poll(() => page.getByTestId('user-dialog-email').inputValue(), LOADED).toBe(account.email);
+    await page.getByTestId('user-dialog-email').fill(renamed.email);
+    await page.getByTestId('user-dialog-submit').click();
+    await page.getByTestId('email-code-dialog').waitFor();
+    await page.getByTestId('email-code').fill(await mailedCode(renamed.email, since));
+    await page.getByTestId('email-code-confirm').click();
+    await page.getByText(fill(en.userDialog.emailCode.confirmed, { email: renamed.email })).waitFor();
+    await chooseFromAccountMenu(page, 'menu-edit-info', () =>
+      page.getByTestId('user-dialog').waitFor({ timeout: 10_000 }),
+    );
+    await expect.poll(() => page.getByTestId('user-dialog-email').inputValue(), LOADED).toBe(renamed.email);
+    expect(await page.getByTestId('user-dialog-email-pending').count()).toBe(0);
   });
 
   it('Esc closes a dialog without changing anything', async () => {

@@ -3,7 +3,7 @@ import { upTopic } from '@helio/contracts/device-link';
 import { connectAsync, type MqttClient } from 'mqtt';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { launchChromium, signIn } from './support/browser.ts';
+import { launchChromium, signIn, whenDialogStill } from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');
 const brokerUrl = inject('brokerUrl');
@@ -81,6 +81,7 @@ async function shownCredentials(): Promise<DeviceCredentials> {
 async function takeCredentials(sn: string): Promise<DeviceCredentials> {
   const dialog = page.getByTestId('credentials-dialog');
   await dialog.waitFor();
+  await whenDialogStill(dialog);
   expect(await dialog.getAttribute('data-sn')).toBe(sn);
   const credentials = await shownCredentials();
   expect(credentials.broker_url).toBe(brokerUrl);

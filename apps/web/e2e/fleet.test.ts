@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, signIn } from './support/browser.ts';
+import { launchChromium, signIn, whenDialogStill } from './support/browser.ts';
 import { tilesServed } from './support/tiles.ts';
 
 const baseUrl = inject('baseUrl');
@@ -42,6 +42,7 @@ async function registerDevice(deviceType: number, sn: string, model: string): Pr
   await dialog.waitFor({ state: 'hidden' });
   // Its broker credentials are shown once and must be acknowledged (device-link.test.ts looks closer).
   await page.getByTestId('credentials-dialog').waitFor();
+  await whenDialogStill(page.getByTestId('credentials-dialog'));
   await page.getByTestId('credentials-saved').check();
   await page.getByTestId('credentials-done').click();
   await page.getByTestId('credentials-dialog').waitFor({ state: 'detached' });

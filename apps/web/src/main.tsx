@@ -1,3 +1,5 @@
+// first: schemas are made when the modules below load
+import './lib/zod-jitless.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/index.tsx';

@@ -1,6 +1,11 @@
-import { DEFAULT_PAGE_SIZE, type MessageItem } from '@helio/contracts';
+import {
+  DEFAULT_PAGE_SIZE,
+  type MessageItem,
+  message as messageCalls,
+  operationActions,
+} from '@helio/contracts';
 import { describe, expect, it } from 'vitest';
-import { logDetailEntries } from '../src/features/messages/lib/log-detail.ts';
+import { logDetailEntries, logDetailLabelKey } from '../src/features/messages/lib/log-detail.ts';
 import {
   changeLogFilters,
   logListBody,
@@ -8,7 +13,7 @@ import {
   readLogFilters,
   writeLogFilters,
 } from '../src/features/messages/lib/log-filters.ts';
-import { messageLink, messageWording } from '../src/features/messages/lib/message-wording.ts';
+import { invitationView, messageLink, messageWording } from '../src/features/messages/lib/message-wording.ts';
 import {
   messagesTabPath,
   readMessageFilters,
@@ -16,6 +21,7 @@ import {
   readRequestFilters,
 } from '../src/features/messages/lib/paths.ts';
 import { requestRefusalKey } from '../src/features/messages/lib/request-refusals.ts';
+import en from '../src/locales/messages/en.json' with { type: 'json' };
 
 const params = (query: string) => new URLSearchParams(query);
 
@@ -38,6 +44,8 @@ const message = (fields: Partial<MessageItem>): MessageItem => ({
   device_id: 3,
   sn: 'INV2024A0000001',
   actor_name: null,
+  invitation_id: null,
+  invitation_state: null,
   ...fields,
 });
 
@@ -85,6 +93,75 @@ describe('what a message says and where it leads', () => {
     });
   });
 
+  it('an invitation names the inviting installer, is answered in place and leads nowhere', () => {
+    const invitation = message({
+      kind: 'authorization',
+      event: 'invitation_received',
+      alarm_id: null,
+      code: null,
+      fault_key: null,
+      severity: null,
+      station_id: null,
+      station_name: null,
+      device_id: null,
+      sn: null,
+      actor_name: 'north_installer',
+      invitation_id: 1001,
+      invitation_state: 'pending',
+    });
+    expect(messageWording(invitation, faultName)).toEqual({
+      kind: 'worded',
+      title: { key: 'messages.event.invitation_received.title', values: { actor: 'north_installer' } },
+      detail: { key: 'messages.event.invitation_received.detail', values: { actor: 'north_installer' } },
+    });
+    expect(messageLink(invitation)).toBeUndefined();
+    expect(invitationView(invitation)).toEqual({
+      answerable: true,
+      invitationId: 1001,
+      installer: 'north_installer',
+    });
+  });
+
+  it('an answered or expired invitation shows its state and can no longer be answered', () => {
+    for (const state of ['accepted', 'declined', 'expired'] as const) {
+      const item = message({
+        kind: 'authorization',
+        event: 'invitation_received',
+        actor_name: 'north_installer',
+        invitation_id: 1001,
+        invitation_state: state,
+      });
+      expect(invitationView(item)).toEqual({ answerable: false, state });
+    }
+    // Without its invitation's id or state there is nothing to answer or show.
+    const pendingWithoutId = { event: 'invitation_received', invitation_state: 'pending' } as const;
+    expect(invitationView(message({ ...pendingWithoutId, invitation_id: null }))).toBeUndefined();
+    expect(invitationView(message({ event: 'invitation_received', invitation_id: 7 }))).toBeUndefined();
+    // A removed installer reads as a dash in the buttons' names too.
+    expect(
+      invitationView(
+        message({ event: 'invitation_received', invitation_id: 7, invitation_state: 'pending' }),
+      ),
+    ).toEqual({ answerable: true, invitationId: 7, installer: '—' });
+    expect(invitationView(message({}))).toBeUndefined();
+  });
+
+  it('the installer learns that an invitation was accepted, and is led to its user list', () => {
+    const accepted = message({
+      kind: 'authorization',
+      event: 'invitation_accepted',
+      alarm_id: null,
+      actor_name: 'sunny_home',
+    });
+    expect(messageWording(accepted, faultName)).toEqual({
+      kind: 'worded',
+      title: { key: 'messages.event.invitation_accepted.title', values: { actor: 'sunny_home' } },
+      detail: { key: 'messages.event.invitation_accepted.detail', values: { actor: 'sunny_home' } },
+    });
+    expect(messageLink(accepted)).toBe('/myUser/myUser');
+    expect(invitationView(accepted)).toBeUndefined();
+  });
+
   it('a system message carries its own words and leads nowhere', () => {
     const system = message({ kind: 'system', event: 'system', title: 'Maintenance', body: 'Tonight 22:00' });
     expect(messageWording(system, faultName)).toEqual({
@@ -93,6 +170,37 @@ describe('what a message says and where it leads', () => {
       detail: 'Tonight 22:00',
     });
     expect(messageLink(system)).toBeUndefined();
+  });
+});
+
+describe('the texts of messages and log lines', () => {
+  /** The English text of a key of the messages texts, undefined when there is none. */
+  const text = (key: string): unknown =>
+    key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], en);
+
+  it('word every event a message can be about (the other languages have the same keys)', () => {
+    for (const event of messageCalls.messageEvents) {
+      const wording = messageWording(message({ event, title: 'Own title' }), faultName);
+      if (wording.kind === 'text') continue;
+      expect(typeof text(wording.title.key), event).toBe('string');
+      if (wording.detail) expect(typeof text(wording.detail.key), event).toBe('string');
+    }
+  });
+
+  it('name every action of the operation log', () => {
+    for (const action of operationActions) {
+      expect(typeof text(`messages.log.action.${action}`), action).toBe('string');
+    }
+  });
+
+  it('label the details of invitations and email changes, and show others by their name', () => {
+    for (const name of ['invitation_id', 'installer_id', 'user_id', 'new_email', 'by']) {
+      const key = logDetailLabelKey(name);
+      expect(key, name).toBe(`messages.log.detail.${name}`);
+      expect(typeof text(key ?? ''), name).toBe('string');
+    }
+    expect(logDetailLabelKey('sn')).toBeUndefined();
+    expect(logDetailLabelKey('answer')).toBeUndefined();
   });
 });
 

@@ -1,11 +1,7 @@
 import { languages, mailLanguage } from '@helio/contracts';
 import { describe, expect, it } from 'vitest';
-import {
-  countdownDeadline,
-  mailLanguageCode,
-  RESEND_COUNTDOWN_S,
-  secondsLeft,
-} from '../src/features/auth/lib/password-reset.ts';
+import { mailLanguageCode } from '../src/features/auth/lib/password-reset.ts';
+import { countdownDeadline, RESEND_COUNTDOWN_S, secondsLeft } from '../src/lib/countdown.ts';
 
 describe('the mail language of a password reset', () => {
   it('is 0 for Chinese and 1 for every other interface language', () => {

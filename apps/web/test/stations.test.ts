@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { RoleId, type StationItem, station, stationStates, stationTypes } from '@helio/contracts';
 import { describe, expect, it } from 'vitest';
 import { moveColumn, pickerOrder, shownColumns, toggleColumn } from '../src/features/stations/lib/columns.ts';
+import { roundCoordinates } from '../src/features/stations/lib/coordinates.ts';
 import {
   capacityText,
   energyText,
@@ -10,7 +11,6 @@ import {
   powerText,
   priceText,
 } from '../src/features/stations/lib/format.ts';
-import { mapTilesFrom, roundCoordinates } from '../src/features/stations/lib/map-config.ts';
 import { photoProblem } from '../src/features/stations/lib/photo.ts';
 import { foldForSearch, matchesSearch } from '../src/features/stations/lib/search.ts';
 import { addBody, editBody, valuesOfStation } from '../src/features/stations/lib/station-form.ts';
@@ -20,6 +20,7 @@ import {
   stationDetailPath,
   unbindable,
 } from '../src/features/stations/lib/stations.ts';
+import { mapTilesFrom } from '../src/lib/map-tiles.ts';
 
 function stationItem(extra: Partial<StationItem> = {}): StationItem {
   return {

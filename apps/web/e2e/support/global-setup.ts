@@ -76,6 +76,8 @@ export default async function setup(project: TestProject) {
     MQTT_PUBLIC_URL: brokerUrl,
     // the journeys bring their own devices; the demo plants are tested on their own
     DEMO_PLANTS: '0',
+    // the journeys sign many accounts up from one address; the limit has its own server test
+    SIGNUP_LIMIT_PER_HOUR: '10000',
     WEB_DIST: path.join(root, 'apps/web/dist'),
     DATA_DIR: mailDir,
     SMTP_URL: smtp.url,

@@ -1,6 +1,7 @@
 import { lazy, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { RouteBoundary } from '../components/errors/route-boundary.tsx';
+import { USER_LIST_PATH } from '../features/users/index.ts';
 import { withTexts } from '../lib/i18n.ts';
 import { preloadable } from '../lib/preloadable.tsx';
 import { GuestOnly, RequireInstaller, RequireSession, RootEntry } from './guards.tsx';
@@ -12,7 +13,7 @@ import { GuestOnly, RequireInstaller, RequireSession, RootEntry } from './guards
  * gzipped to the login page, whose budget is 250 kB.)
  */
 const LoginRoute = preloadable(() => import('../features/auth/routes/login.tsx').then((m) => m.LoginRoute));
-const AppLayout = preloadable(() => import('../components/layouts/app-layout.tsx').then((m) => m.AppLayout));
+const AppLayout = preloadable(() => import('./layout/app-layout.tsx').then((m) => m.AppLayout));
 const StationListRoute = lazy(
   withTexts('stations', () =>
     import('../features/stations/routes/station-list.tsx').then((m) => ({ default: m.StationListRoute })),
@@ -105,7 +106,7 @@ export function AppRoutes() {
         <Route path="/device/deviceList/detail" element={page(<DeviceDetailRoute />)} />
         <Route path="/alarmList/alarmList" element={page(<AlarmListRoute />)} />
         <Route
-          path="/myUser/myUser"
+          path={USER_LIST_PATH}
           element={<RequireInstaller>{page(<UserListRoute />)}</RequireInstaller>}
         />
         <Route path="/myLog/myLog" element={page(<MessageListRoute />)} />

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { countdownDeadline, secondsLeft } from '../features/auth/lib/password-reset.ts';
+import { countdownDeadline, secondsLeft } from '../lib/countdown.ts';
 
 /**
  * A countdown in whole seconds, e.g. before a code may be sent again. It counts against a deadline

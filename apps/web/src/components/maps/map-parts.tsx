@@ -1,18 +1,13 @@
 import 'leaflet/dist/leaflet.css';
 import { type ReactNode, useEffect, useState } from 'react';
 import { TileLayer, useMap } from 'react-leaflet';
+import type { MapTiles } from '../../lib/map-tiles.ts';
 
 /*
  * What the portal's Leaflet maps share (the station address picker and the fleet dashboard's map):
  * they follow their box's size, are named for screen readers, and work without tiles. Imported only
  * by the maps, which are chunks of their own.
  */
-
-/** A tile server as configured (MAP_TILE_URL, MAP_TILE_ATTRIBUTION). */
-export interface TileSource {
-  url: string;
-  attribution: string;
-}
 
 /**
  * Leaflet measures its box once; a dialog opening or the window resizing changes it. The map's
@@ -36,7 +31,7 @@ export function TrackSize({ label }: { label: string }) {
  * none or none of its tiles loads (the map still works on a blank background).
  */
 export function useTileLayer(
-  tiles: TileSource | null,
+  tiles: MapTiles | null,
   texts: { noTiles: string; failed: string },
 ): { layer: ReactNode; note: string | null } {
   const [state, setState] = useState<'waiting' | 'loaded' | 'failed'>('waiting');

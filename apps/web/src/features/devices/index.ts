@@ -1,8 +1,10 @@
 /**
  * What other features use of the device screens: a station's devices (for the station detail),
  * the register dialog, the station picker (the alarm screens' filters), the address of a
- * device's detail and times in a station's zone.
+ * device's detail and times in a station's zone; and what the app hands in: the alarm views the
+ * device screens show.
  */
+
 export {
   DeviceRegisterDialog,
   type DeviceRegisterDialogProps,
@@ -10,5 +12,6 @@ export {
 } from './components/device-register-dialog.tsx';
 export { StationDevices, type StationDevicesProps } from './components/station-devices.tsx';
 export { StationSelect } from './components/station-select.tsx';
+export { type DeviceAlarmViews, DeviceAlarmViewsContext } from './lib/alarm-views.ts';
 export { DEVICE_LIST_PATH, deviceDetailPath } from './lib/paths.ts';
 export { formatZonedDateTime, knownZone, localZone } from './lib/zoned-time.ts';

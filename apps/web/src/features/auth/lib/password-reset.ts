@@ -1,24 +1,9 @@
 import type { Language } from '@helio/contracts';
 
-/** Seconds before another code may be asked (SPEC.md §4, §9), unless the server says otherwise. */
-export const RESEND_COUNTDOWN_S = 60;
-
 /**
  * The `language` of api/user/sendEmailCode and api/user/forgetpwd (SPEC.md §3): 0 asks for the mail
  * in Chinese, 1 in English; the interface language decides.
  */
 export function mailLanguageCode(language: Language | string): 0 | 1 {
   return language === 'zh-CN' ? 0 : 1;
-}
-
-/** Whole seconds left until `deadline` (ms since the epoch), rounded up so 0 means "now allowed". */
-export function secondsLeft(deadline: number | null, now: number): number {
-  if (deadline === null) return 0;
-  return Math.max(0, Math.ceil((deadline - now) / 1000));
-}
-
-/** The deadline of a countdown of `seconds` started at `now`; a bad or missing value counts 60 s. */
-export function countdownDeadline(now: number, seconds: number | undefined = RESEND_COUNTDOWN_S): number {
-  const span = Number.isFinite(seconds) && seconds > 0 ? seconds : RESEND_COUNTDOWN_S;
-  return now + span * 1000;
 }

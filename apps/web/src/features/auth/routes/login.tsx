@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { withTexts } from '../../../lib/i18n.ts';
 import { notifyError } from '../../../lib/notifier.ts';
 import { endSession } from '../../../lib/session-store.ts';
+import { loadUserDialog } from '../../users/index.ts';
 import { loadLoginCall, useLogin } from '../api/login.ts';
 import { LoginForm } from '../components/login-form.tsx';
 
@@ -17,7 +18,7 @@ import { LoginForm } from '../components/login-form.tsx';
  * load stays small.
  */
 const dialogLoaders = {
-  register: withTexts('accounts', () => import('../../users/components/user-dialog.tsx')),
+  register: loadUserDialog,
   forgot: withTexts('accounts', () => import('../components/forgot-password-dialog.tsx')),
 };
 const RegisterDialog = lazy(dialogLoaders.register);

@@ -1,4 +1,4 @@
-import type { DeviceType } from '@helio/contracts';
+import { type DeviceType, localDate } from '@helio/contracts';
 import { Skeleton, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +23,7 @@ import {
   writeHistoryView,
 } from '../lib/history-view.ts';
 import { useReadingTexts } from '../lib/use-reading-texts.ts';
-import { formatDuration, zonedDate } from '../lib/zoned-time.ts';
+import { formatDuration } from '../lib/zoned-time.ts';
 import { HistoryChart } from './history-chart.tsx';
 import { HistoryTable } from './history-table.tsx';
 import { HistoryToolbar } from './history-toolbar.tsx';
@@ -44,7 +44,7 @@ export function DeviceHistory({ deviceId, deviceType, zone }: DeviceHistoryProps
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
-  const today = zonedDate(Date.now(), zone.zone);
+  const today = localDate(Date.now(), zone.zone);
   const range = readHistoryRange(searchParams, today);
   const view = readHistoryView(searchParams);
   const fieldsParam = searchParams.get('fields');

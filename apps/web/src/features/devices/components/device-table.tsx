@@ -4,8 +4,8 @@ import { Button, Popconfirm, Table, type TableColumnsType, type TablePaginationC
 import type { HTMLAttributes, MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { AlarmCountCell } from '../../alarms/index.ts';
 import { useUnbindDevice } from '../api/unbind.ts';
+import { useDeviceAlarmViews } from '../lib/alarm-views.ts';
 import { energyText, plainText, powerText } from '../lib/figures.ts';
 import { type DeviceDetailState, deviceDetailPath, stationDetailPath } from '../lib/paths.ts';
 import { DateTime } from './date-time.tsx';
@@ -50,6 +50,7 @@ export function DeviceTable({
   const location = useLocation();
   const from: DeviceDetailState = { from: `${location.pathname}${location.search}` };
   const unbind = useUnbindDevice(() => onUnbound?.());
+  const { AlarmCount } = useDeviceAlarmViews();
 
   const columns: TableColumnsType<DeviceItem> = [
     {
@@ -103,7 +104,7 @@ export function DeviceTable({
       title: t('devices.field.alarmCount'),
       dataIndex: 'alarm_count',
       align: 'right',
-      render: (count: number, item: DeviceItem) => <AlarmCountCell count={count} sn={item.sn} />,
+      render: (count: number, item: DeviceItem) => <AlarmCount count={count} sn={item.sn} />,
     },
     {
       key: 'rated_power_w',

@@ -1,7 +1,7 @@
-import { GAP_TEXT } from '@helio/contracts';
+import { GAP_TEXT, localClock, utcOffsetMs } from '@helio/contracts';
 import type { EChartsCoreOption } from 'echarts/core';
 import { axisNumber, axisOf, axisText, type HistoryPoint, historyAxes } from './history-axes.ts';
-import { formatAxisTime, formatZonedDateTime, zoneOffsetMs } from './zoned-time.ts';
+import { formatInZone, formatZonedDateTime } from './zoned-time.ts';
 
 /**
  * The echarts option of a device history chart, as a pure function of the answer (so it is
@@ -44,9 +44,23 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => htmlEscapes[char] ?? char);
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * A label of the time axis in `zone`: the time of day over a range of up to two days, else the
+ * date (with the time when the tick is not at midnight).
+ */
+function formatAxisTime(epochMs: number, zone: string, language: string, spanMs: number): string {
+  const time = { hour: '2-digit', minute: '2-digit' } as const;
+  if (spanMs <= 2 * DAY_MS) return formatInZone(epochMs, zone, language, time);
+  const date = { month: '2-digit', day: '2-digit' } as const;
+  const midnight = localClock(epochMs, zone) === '00:00';
+  return formatInZone(epochMs, zone, language, midnight ? date : { ...date, ...time });
+}
+
 /** An instant as the station's wall clock read as UTC: what the chart plots. */
 export function wallClockMs(epochMs: number, zone: string): number {
-  return epochMs + zoneOffsetMs(epochMs, zone);
+  return epochMs + utcOffsetMs(epochMs, zone);
 }
 
 interface TooltipParam {

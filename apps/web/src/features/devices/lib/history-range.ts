@@ -1,5 +1,4 @@
-import { device } from '@helio/contracts';
-import { addDays, daysBetween, isCalendarDate, startOfZonedDay } from './zoned-time.ts';
+import { addDays, daysBetween, device, isLocalDate, localPeriod } from '@helio/contracts';
 
 /**
  * The range of the device history (api/device/history) as whole calendar days of the station's
@@ -52,7 +51,7 @@ export function readHistoryRange(search: URLSearchParams, today: string): Histor
   if (preset === 'custom') {
     const from = search.get('from') ?? '';
     const to = search.get('to') ?? '';
-    if (isCalendarDate(from) && isCalendarDate(to) && customRangeAllowed(from, to)) {
+    if (isLocalDate(from) && isLocalDate(to) && customRangeAllowed(from, to)) {
       return { preset, from, to };
     }
   } else if ((historyPresets as readonly string[]).includes(preset)) {
@@ -81,7 +80,7 @@ export function writeHistoryRange(search: URLSearchParams, range: HistoryRange):
  * when clocks go back would exceed the limit: its start then moves later by that hour.
  */
 export function historyInstants(range: HistoryRange, zone: string): { from: string; to: string } {
-  const to = startOfZonedDay(addDays(range.to, 1), zone);
-  const from = Math.max(startOfZonedDay(range.from, zone), to - HISTORY_MAX_DAYS * MS_PER_DAY);
+  const to = localPeriod('day', range.to, zone).endMs;
+  const from = Math.max(localPeriod('day', range.from, zone).startMs, to - HISTORY_MAX_DAYS * MS_PER_DAY);
   return { from: new Date(from).toISOString(), to: new Date(to).toISOString() };
 }

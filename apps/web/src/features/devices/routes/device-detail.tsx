@@ -17,7 +17,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { ApiError } from '../../../lib/api.ts';
-import { DeviceAlarms } from '../../alarms/index.ts';
 import { useDeviceDetail } from '../api/devices.ts';
 import { useShownZone } from '../api/telemetry.ts';
 import { useUnbindDevice } from '../api/unbind.ts';
@@ -26,6 +25,7 @@ import { DeviceHistory } from '../components/device-history.tsx';
 import { DeviceRealtime } from '../components/device-realtime.tsx';
 import { DeviceStatus } from '../components/device-status.tsx';
 import { RotateSecretButton } from '../components/rotate-secret-button.tsx';
+import { useDeviceAlarmViews } from '../lib/alarm-views.ts';
 import { energyText, plainText, powerText } from '../lib/figures.ts';
 import {
   DEVICE_LIST_PATH,
@@ -58,6 +58,7 @@ export function DeviceDetailRoute() {
   const detail = useDeviceDetail(deviceId);
   const zone = useShownZone(detail.data?.station_id);
   const mayChange = useMayChangeDevices();
+  const { DeviceAlarms } = useDeviceAlarmViews();
   useDocumentTitle(detail.data?.sn ?? t('devices.detail.title'));
 
   // Back to where the device was opened (the filtered list, a station), else to the list.

@@ -9,8 +9,9 @@ import { useFaultTexts } from '../../../hooks/use-fault-texts.ts';
 import { notifySuccess } from '../../../lib/notifier.ts';
 import { severityColor } from '../../alarms/index.ts';
 import { useMarkRead, useMessageList, useUnreadCount } from '../api/messages.ts';
-import { messageLink, messageWording } from '../lib/message-wording.ts';
+import { invitationView, messageLink, messageWording } from '../lib/message-wording.ts';
 import { readMessageFilters } from '../lib/paths.ts';
+import { InvitationAnswer, InvitationStateTag } from './invitation-answer.tsx';
 import { MessageTime } from './message-time.tsx';
 
 const ALL = 'all';
@@ -24,8 +25,9 @@ const kindIcons: Record<MessageKind, ReactNode> = {
 
 /**
  * The caller's messages, newest first: alarm notices, authorization requests and their answers,
- * system messages. Unread ones stand out; opening one or "mark read" reads it, "mark all read" reads
- * every message of the kind shown. Kind and "unread only" are kept in the address.
+ * invitations into an installer's tree (answered in place while pending), system messages. Unread
+ * ones stand out; opening or answering one or "mark read" reads it, "mark all read" reads every
+ * message of the kind shown. Kind and "unread only" are kept in the address.
  */
 export function MessageFeed() {
   const { t } = useTranslation();
@@ -136,6 +138,7 @@ export function MessageFeed() {
             const read = () => {
               if (!item.read) markRead.some.mutate([item.message_id]);
             };
+            const invitation = invitationView(item);
             return (
               <li
                 key={item.message_id}
@@ -159,11 +162,19 @@ export function MessageFeed() {
                     {item.severity && (
                       <Tag color={severityColor[item.severity]}>{t(`alarms.severity.${item.severity}`)}</Tag>
                     )}
+                    {invitation && !invitation.answerable && <InvitationStateTag state={invitation.state} />}
                   </div>
                   {detail && (
                     <Typography.Paragraph type="secondary" className="message-detail">
                       {detail}
                     </Typography.Paragraph>
+                  )}
+                  {invitation?.answerable && (
+                    <InvitationAnswer
+                      invitationId={invitation.invitationId}
+                      installer={invitation.installer}
+                      onAnswered={read}
+                    />
                   )}
                   <MessageTime value={item.created_at} />
                 </div>

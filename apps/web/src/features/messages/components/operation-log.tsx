@@ -8,7 +8,7 @@ import { TimeRangeField } from '../../../components/time-range-field.tsx';
 import { ApiError, describeError } from '../../../lib/api.ts';
 import { isRangeRefusal } from '../../../lib/time-range.ts';
 import { useOperationLog } from '../api/operation-log.ts';
-import { logDetailEntries } from '../lib/log-detail.ts';
+import { logDetailEntries, logDetailLabelKey } from '../lib/log-detail.ts';
 import {
   changeLogFilters,
   LOG_PAGE_SIZES,
@@ -79,12 +79,15 @@ export function OperationLog() {
           '—'
         ) : (
           <dl className="log-detail">
-            {entries.map(([name, value]) => (
-              <div key={name}>
-                <dt>{name}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
+            {entries.map(([name, value]) => {
+              const labelKey = logDetailLabelKey(name);
+              return (
+                <div key={name}>
+                  <dt>{labelKey ? t(labelKey) : name}</dt>
+                  <dd>{value}</dd>
+                </div>
+              );
+            })}
           </dl>
         );
       },

@@ -1,7 +1,7 @@
 import { chart } from '@helio/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, call, readApiBase } from '../../../lib/api.ts';
-import { type ChartRequest, chartBody, chartCalls } from './plant.ts';
+import { type ChartRequest, chartBody } from './plant.ts';
 
 /**
  * A chart as an .xlsx file: the same call with `export: 1` answers a single-use address of the
@@ -47,8 +47,9 @@ export function useChartExport() {
     abort.current = controller;
     setRunning(true);
     try {
-      const def = chartCalls[request.kind] as typeof chart.chart;
-      const answer = await call(def, chartBody(request, language), { signal: controller.signal });
+      const answer = await call(chart.chartCallOf[request.kind], chartBody(request, language), {
+        signal: controller.signal,
+      });
       if (!chart.isChartDownload(answer)) throw new ApiError('network');
       let response: Response;
       try {

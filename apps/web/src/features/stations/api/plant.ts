@@ -1,4 +1,4 @@
-import { type CallDef, type ChartData, chart, plant, weather } from '@helio/contracts';
+import { type CallDef, type ChartData, type ChartKind, chart, plant, weather } from '@helio/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api.ts';
 import { stationsKey } from './stations.ts';
@@ -68,16 +68,7 @@ export function useEmsIndex(stationId: number) {
   });
 }
 
-/** The six chart calls, by the name the screens give them. */
-export const chartCalls = {
-  station: chart.chart,
-  yield: chart.chartStation,
-  income: chart.income,
-  battery: chart.storageChart,
-  ems: chart.emsStationChart,
-  embPs: chart.embPsChart,
-} as const;
-export type ChartKind = keyof typeof chartCalls;
+export type { ChartKind };
 
 export interface ChartRequest {
   kind: ChartKind;
@@ -111,7 +102,7 @@ async function fetchChart(def: CallDef, request: ChartRequest, signal: AbortSign
 export function useStationChart(request: ChartRequest, growing: boolean) {
   return useQuery({
     queryKey: [...plantKey, 'chart', request.kind, request.stationId, request.type, request.date ?? null],
-    queryFn: ({ signal }) => fetchChart(chartCalls[request.kind], request, signal),
+    queryFn: ({ signal }) => fetchChart(chart.chartCallOf[request.kind], request, signal),
     placeholderData: keepPreviousData,
     refetchInterval: growing ? OPEN_CHART_REFRESH_MS : false,
   });

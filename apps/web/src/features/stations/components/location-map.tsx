@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapContainer, Marker, useMap, useMapEvents } from 'react-leaflet';
 import { TrackSize, useTileLayer } from '../../../components/maps/map-parts.tsx';
-import type { MapTiles } from '../lib/map-config.ts';
+import type { MapTiles } from '../../../lib/map-tiles.ts';
 
 /*
  * The station address picker's map (Leaflet). Its own chunk, with Leaflet and its CSS: only the

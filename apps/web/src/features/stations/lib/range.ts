@@ -1,11 +1,24 @@
-import { EmsRange, type RangeUnit, rangeDateFormat, StationRange } from '@helio/contracts';
+import {
+  addDays,
+  addMonths,
+  periodEnd as calendarPeriodEnd,
+  periodStart as calendarPeriodStart,
+  EmsRange,
+  isLocalDate,
+  isTimeZone,
+  localDate,
+  type RangeUnit,
+  rangeDateFormat,
+  StationRange,
+} from '@helio/contracts';
 
 /**
  * The date selector of the station charts (SPEC.md §3–4) as pure functions of calendar days
  * written YYYY-MM-DD, in the station's own time zone. A chosen range is a unit and the day it is
  * anchored on: switching unit keeps the day (day 2024-05-10 → month 2024-05 → back to the 10th),
  * and the date a call sends is that day in the unit's format (a week sends its Monday). Nothing
- * after the station's today can be chosen.
+ * after the station's today can be chosen. The days, weeks (from Monday), months and years are the
+ * calendar's of the contracts.
  */
 
 /** Station charts have 1 day … 5 total; energy-management charts 1 day, 2 month, 3 year, 4 total. */
@@ -35,52 +48,19 @@ export function isFamilyUnit(family: RangeFamily, unit: string | null | undefine
   return familyUnits[family].includes(unit as RangeUnit);
 }
 
-const DAY_MS = 86_400_000;
-
-function toUtc(day: string): Date {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, date));
-}
-
-function fromUtc(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
-
 /** True for a real calendar day written YYYY-MM-DD, from 1970 on (as the chart calls accept). */
 export function isDay(text: string | null | undefined): text is string {
-  if (!text || !/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const date = toUtc(text);
-  return fromUtc(date) === text && date.getUTCFullYear() >= 1970;
+  return !!text && isLocalDate(text) && text >= EARLIEST_DAY;
 }
 
-/** The first day of the period of `unit` holding `day`: a week starts on Monday (ISO 8601). */
+/** The first day of the period of `unit` holding `day` (a week starts on Monday); total: the day. */
 export function periodStart(unit: RangeUnit, day: string): string {
-  const date = toUtc(day);
-  switch (unit) {
-    case 'week':
-      return fromUtc(new Date(date.getTime() - ((date.getUTCDay() + 6) % 7) * DAY_MS));
-    case 'month':
-      return `${day.slice(0, 7)}-01`;
-    case 'year':
-      return `${day.slice(0, 4)}-01-01`;
-    default:
-      return day;
-  }
+  return unit === 'total' ? day : calendarPeriodStart(unit, day);
 }
 
-/** The last day of the period of `unit` holding `day`. */
+/** The last day of the period of `unit` holding `day`; total: the day. */
 export function periodEnd(unit: RangeUnit, day: string): string {
-  const date = toUtc(day);
-  switch (unit) {
-    case 'week':
-      return fromUtc(new Date(toUtc(periodStart('week', day)).getTime() + 6 * DAY_MS));
-    case 'month':
-      return fromUtc(new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)));
-    case 'year':
-      return `${day.slice(0, 4)}-12-31`;
-    default:
-      return day;
-  }
+  return unit === 'total' ? day : calendarPeriodEnd(unit, day);
 }
 
 /**
@@ -99,15 +79,6 @@ export function clampDay(day: string, today: string): string {
   return day > today ? today : day;
 }
 
-/** The same day `count` months on, kept within the month reached (31 January + 1 → 28/29 February). */
-function addMonths(day: string, count: number): string {
-  const date = toUtc(day);
-  const target = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + count, 1));
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(date.getUTCDate(), lastDay));
-  return fromUtc(target);
-}
-
 /** The earliest day a chart can show: the chart calls take years from 1970. */
 export const EARLIEST_DAY = '1970-01-01';
 
@@ -122,10 +93,10 @@ export function shiftRange(range: ChartRange, step: -1 | 1, today: string): Char
     case 'total':
       return undefined;
     case 'day':
-      day = fromUtc(new Date(toUtc(range.day).getTime() + step * DAY_MS));
+      day = addDays(range.day, step);
       break;
     case 'week':
-      day = fromUtc(new Date(toUtc(range.day).getTime() + step * 7 * DAY_MS));
+      day = addDays(range.day, step * 7);
       break;
     case 'month':
       day = addMonths(range.day, step);
@@ -172,28 +143,10 @@ export function rangeParams(range: ChartRange): { range: RangeUnit; date: string
   return { range: range.unit, date: range.day };
 }
 
-const todayFormatters = new Map<string, Intl.DateTimeFormat>();
-
 /**
  * Today in `zone` (an IANA zone) as YYYY-MM-DD: a plant's day is its own, wherever it is looked
  * at from. An unknown zone falls back to the browser's.
  */
 export function zonedToday(zone: string, nowMs: number = Date.now()): string {
-  let formatter = todayFormatters.get(zone);
-  if (!formatter) {
-    try {
-      formatter = new Intl.DateTimeFormat('en-CA', {
-        timeZone: zone,
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-      });
-    } catch {
-      formatter = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' });
-    }
-    todayFormatters.set(zone, formatter);
-  }
-  const parts = formatter.formatToParts(new Date(nowMs));
-  const field = (type: Intl.DateTimeFormatPartTypes) => parts.find((part) => part.type === type)?.value ?? '';
-  return `${field('year')}-${field('month')}-${field('day')}`;
+  return localDate(nowMs, isTimeZone(zone) ? zone : Intl.DateTimeFormat().resolvedOptions().timeZone);
 }

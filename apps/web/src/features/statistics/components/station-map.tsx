@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CircleMarker, MapContainer, Popup, useMap } from 'react-leaflet';
 import { TrackSize, useTileLayer } from '../../../components/maps/map-parts.tsx';
-import type { MapTiles } from '../../stations/lib/map-config.ts';
+import type { MapTiles } from '../../../lib/map-tiles.ts';
 import { capacityText, energyText } from '../lib/format.ts';
 
 /*

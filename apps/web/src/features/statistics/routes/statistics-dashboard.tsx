@@ -9,7 +9,7 @@ import { EmptyState, LoadFailed } from '../../../components/empty-state.tsx';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { ApiError, describeError } from '../../../lib/api.ts';
 import { showLanguage, useLanguage } from '../../../lib/language.ts';
-import { readMapTiles } from '../../stations/lib/map-config.ts';
+import { readMapTiles } from '../../../lib/map-tiles.ts';
 import { useFleetStatistics } from '../api/dashboard.ts';
 import { AlarmBars } from '../components/alarm-bars.tsx';
 import { DashboardEnded } from '../components/dashboard-ended.tsx';

@@ -1,12 +1,14 @@
 import { RoleId, type UserFormMode, user, userFormSchemas } from '@helio/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Modal, Radio, Skeleton, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormProblems } from '../../../hooks/use-form-problems.ts';
 import { call } from '../../../lib/api.ts';
 import { notifySuccess } from '../../../lib/notifier.ts';
 import { renameSessionUser, useSession } from '../../../lib/session-store.ts';
 import { accountInfoQuery, useRefreshAccounts } from '../api/accounts.ts';
+import { EmailCodeDialog, type PendingEmailChange } from './email-code-dialog.tsx';
 import { InstallerSelect } from './installer-select.tsx';
 
 /** The user dialog's modes (SPEC.md §4): 1 register, 2 add user, 3 add under an installer, 4 edit
@@ -21,7 +23,12 @@ interface CreatedAccount {
 
 export type UserDialogResult =
   | { mode: 1 | 2 | 3; account: CreatedAccount }
-  | { mode: 4; account: { user_id: number; user_name: string; email: string }; own: boolean }
+  | {
+      mode: 4;
+      /** `email` is the address in effect; `email_pending` one waiting for its code. */
+      account: { user_id: number; user_name: string; email: string; email_pending: string | null };
+      own: boolean;
+    }
   | { mode: 5 };
 
 export interface UserDialogProps {
@@ -32,7 +39,10 @@ export interface UserDialogProps {
   /** Mode 3: the installer chosen in advance (it can still be changed). */
   installerId?: number;
   onClose: () => void;
-  /** After the call succeeded and the dialog has said so; the dialog closes itself. */
+  /**
+   * After the call succeeded and the dialog has said so; the dialog closes itself. Mode 4 with a new
+   * email calls it after the edit (the address pending) and again once the code confirmed it.
+   */
   onDone?: (result: UserDialogResult) => void;
 }
 
@@ -85,7 +95,9 @@ function creationBody(values: UserFormValues) {
 /**
  * The user dialog of SPEC.md §4, one component for its five modes. Each mode checks its fields with
  * the shared schema of `@helio/contracts` (on blur and on submit) and shows the server's refusals
- * under the fields they concern. Enter submits, Esc closes.
+ * under the fields they concern. Enter submits, Esc closes. In mode 4 a new email takes effect only
+ * with the code mailed to it: after saving, or when the account already has an address waiting,
+ * the dialog asks for that code (EmailCodeDialog).
  */
 export function UserDialog({ mode, open, userId, installerId, onClose, onDone }: UserDialogProps) {
   const { t } = useTranslation();
@@ -95,6 +107,13 @@ export function UserDialog({ mode, open, userId, installerId, onClose, onDone }:
   const problems = useFormProblems(form, userFormSchemas[mode], fields);
   const refreshAccounts = useRefreshAccounts();
   const texts = textsOfMode[mode];
+  const [emailChange, setEmailChange] = useState<PendingEmailChange | null>(null);
+  // The host keeps the dialog between openings: opened again, it starts from the form.
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setEmailChange(null);
+  }
 
   const editedId = userId ?? session?.userId;
   const editsOwnInfo = mode === 4 && (userId === undefined || userId === session?.userId);
@@ -139,6 +158,12 @@ export function UserDialog({ mode, open, userId, installerId, onClose, onDone }:
     onSuccess: (result) => {
       if (result.mode === 4 && result.own) renameSessionUser(result.account.user_name);
       if (result.mode !== 5) void refreshAccounts();
+      if (result.mode === 4 && result.account.email_pending !== null) {
+        // The name is saved; the new address waits for its code, which the next step asks for.
+        setEmailChange(pendingChange(result.account));
+        onDone?.(result);
+        return;
+      }
       notifySuccess(t(texts.done), 'user-dialog');
       onClose();
       onDone?.(result);
@@ -146,7 +171,36 @@ export function UserDialog({ mode, open, userId, installerId, onClose, onDone }:
     onError: problems.showServerProblems,
   });
 
+  /** The step that confirms a new address, for the account edited. */
+  function pendingChange(account: { user_name: string; email: string; email_pending: string | null }) {
+    return {
+      ...(editsOwnInfo ? {} : { userId }),
+      userName: account.user_name,
+      current: account.email,
+      pending: account.email_pending ?? '',
+    };
+  }
+
+  if (emailChange) {
+    return (
+      <EmailCodeDialog
+        open={open}
+        change={emailChange}
+        onClose={onClose}
+        onConfirmed={(email) => {
+          onClose();
+          onDone?.({
+            mode: 4,
+            account: { user_id: editedId ?? 0, user_name: emailChange.userName, email, email_pending: null },
+            own: editsOwnInfo,
+          });
+        }}
+      />
+    );
+  }
+
   const loadingInfo = mode === 4 && !info.data;
+  const waitingEmail = mode === 4 ? info.data?.email_pending : undefined;
   const has = (field: keyof UserFormValues) => (fields as readonly string[]).includes(field);
   const firstField = fields[0];
 
@@ -261,6 +315,24 @@ export function UserDialog({ mode, open, userId, installerId, onClose, onDone }:
               data-testid="user-dialog-email"
             />
           </Form.Item>
+        )}
+        {info.data && waitingEmail && (
+          <Alert
+            type="warning"
+            showIcon
+            className="dialog-alert"
+            title={t('userDialog.emailPending', { email: waitingEmail })}
+            data-testid="user-dialog-email-pending"
+            action={
+              <Button
+                size="small"
+                onClick={() => setEmailChange(pendingChange(info.data))}
+                data-testid="user-dialog-enter-code"
+              >
+                {t('userDialog.emailPendingEnter')}
+              </Button>
+            }
+          />
         )}
         {has('old_pwd') && (
           <Form.Item

@@ -1,6 +1,6 @@
 import {
   ApartmentOutlined,
-  LinkOutlined,
+  MailOutlined,
   ReloadOutlined,
   UnorderedListOutlined,
   UserAddOutlined,
@@ -15,7 +15,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { type AccountListParams, useAccountList, useRefreshAccounts } from '../api/accounts.ts';
 import { AccountTable, type AccountView } from '../components/account-table.tsx';
-import { BindUserDialog } from '../components/bind-user-dialog.tsx';
+import { InviteUserDialog } from '../components/invite-user-dialog.tsx';
 import { UserDialog } from '../components/user-dialog.tsx';
 
 /** A search runs once typing has paused this long, or at once on Enter. */
@@ -26,12 +26,13 @@ type RoleFilter = 'all' | RoleId;
 
 type OpenDialog =
   | { kind: 'user'; mode: 2 | 3 | 4; userId?: number; open: boolean }
-  | { kind: 'bind'; open: boolean };
+  | { kind: 'invite'; open: boolean };
 
 /**
  * /myUser/myUser: user management, installers only (SPEC.md §2, §6). The caller's whole tree, searched,
  * filtered by role and paged on the server, as a flat list or nested under the installers; accounts
- * are added (dialog modes 2 and 3), bound, edited (mode 4) and deleted here.
+ * are added (dialog modes 2 and 3), invited (an end user without installer joins once it accepts),
+ * edited (mode 4, a new email once confirmed by its code) and deleted here.
  */
 export function UserListRoute() {
   const { t } = useTranslation();
@@ -128,11 +129,11 @@ export function UserListRoute() {
             {t('users.addUnderInstaller')}
           </Button>
           <Button
-            icon={<LinkOutlined />}
-            onClick={() => setDialog({ kind: 'bind', open: true })}
-            data-testid="users-bind"
+            icon={<MailOutlined />}
+            onClick={() => setDialog({ kind: 'invite', open: true })}
+            data-testid="users-invite"
           >
-            {t('users.bindExisting')}
+            {t('users.inviteExisting')}
           </Button>
         </div>
       </div>
@@ -211,7 +212,7 @@ export function UserListRoute() {
       {dialog?.kind === 'user' && (
         <UserDialog mode={dialog.mode} userId={dialog.userId} open={dialog.open} onClose={closeDialog} />
       )}
-      {dialog?.kind === 'bind' && <BindUserDialog open={dialog.open} onClose={closeDialog} />}
+      {dialog?.kind === 'invite' && <InviteUserDialog open={dialog.open} onClose={closeDialog} />}
     </section>
   );
 }

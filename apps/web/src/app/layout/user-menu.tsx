@@ -3,12 +3,10 @@ import { Avatar, Button, Dropdown } from 'antd';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SIGN_OUT_AFTER_PASSWORD_CHANGE_MS } from '../../config/account.ts';
-import { withTexts } from '../../lib/i18n.ts';
+import { loadUserDialog } from '../../features/users/index.ts';
 import { useSignOut } from '../../lib/sign-out.ts';
 
-const UserDialog = lazy(
-  withTexts('accounts', () => import('../../features/users/components/user-dialog.tsx')),
-);
+const UserDialog = lazy(loadUserDialog);
 
 type AccountDialog = 4 | 5;
 

@@ -1,9 +1,9 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Brand } from '../../components/brand-logo.tsx';
+import { LanguageSelect } from '../../components/language-select.tsx';
 import { UnreadBell } from '../../features/messages/index.ts';
-import { Brand } from '../brand-logo.tsx';
-import { LanguageSelect } from '../language-select.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 interface TopBarProps {

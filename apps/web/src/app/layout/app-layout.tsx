@@ -2,16 +2,21 @@ import { DEMO_USER_ID } from '@helio/contracts';
 import { Drawer, Layout } from 'antd';
 import { Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { Brand } from '../../components/brand-logo.tsx';
+import { AppFooter } from '../../components/layouts/app-footer.tsx';
+import { DemoBanner } from '../../components/layouts/demo-banner.tsx';
+import { PageLoading } from '../../components/page-loading.tsx';
 import { SIDEBAR_COLLAPSED_WIDTH_PX, SIDEBAR_COOKIE, SIDEBAR_WIDTH_PX } from '../../config/layout.ts';
+import { AlarmCountCell, DeviceAlarms } from '../../features/alarms/index.ts';
+import { type DeviceAlarmViews, DeviceAlarmViewsContext } from '../../features/devices/index.ts';
 import { useIsMobile } from '../../hooks/use-media-query.ts';
 import { readCookie, writeCookie } from '../../lib/cookie.ts';
 import { useSession } from '../../lib/session-store.ts';
-import { Brand } from '../brand-logo.tsx';
-import { PageLoading } from '../page-loading.tsx';
-import { AppFooter } from './app-footer.tsx';
-import { DemoBanner } from './demo-banner.tsx';
 import { SidebarMenu } from './sidebar-menu.tsx';
 import { TopBar } from './top-bar.tsx';
+
+/** The alarm screens' pieces that the device screens show (the alarms link to devices, not back). */
+const deviceAlarmViews: DeviceAlarmViews = { AlarmCount: AlarmCountCell, DeviceAlarms };
 
 /**
  * The signed-in frame (SPEC.md §2): sidebar from the saved menu list, top bar, footer. On a
@@ -93,7 +98,9 @@ export function AppLayout() {
         <Layout.Content className="app-content">
           {/* Navigations run as transitions: the current screen stays until the next one's code is here. */}
           <Suspense fallback={<PageLoading />}>
-            <Outlet />
+            <DeviceAlarmViewsContext value={deviceAlarmViews}>
+              <Outlet />
+            </DeviceAlarmViewsContext>
           </Suspense>
         </Layout.Content>
         <AppFooter />

@@ -1,0 +1,9 @@
+import { withTexts } from '../../lib/i18n.ts';
+
+/**
+ * What other features and the app use of user management: the address of its screen, and the user
+ * dialog (sign-up on the login page; one's own account and password in the top bar's menu),
+ * downloaded with its texts when first asked for.
+ */
+export { USER_LIST_PATH } from './lib/paths.ts';
+export const loadUserDialog = withTexts('accounts', () => import('./components/user-dialog.tsx'));

@@ -1,0 +1,2 @@
+/** User management (SPEC.md §2), installers only. */
+export const USER_LIST_PATH = '/myUser/myUser';
