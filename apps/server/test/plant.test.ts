@@ -9,6 +9,8 @@ import {
   plant,
   startOfLocalDay,
 } from '@helio/contracts';
+import { schema } from '@helio/db';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, registerAccount } from './support/accounts.ts';
@@ -386,6 +388,19 @@ describe('the plant now', () => {
     expect(savings.body.data).toMatchObject({ co2_factor_kg_per_kwh: CO2_KG_PER_KWH });
     const strangerSavings = await server.call(plant.allSavings, {}, stranger.token);
     expect(strangerSavings.body.data).toMatchObject({ station_count: 0, total_pv_kwh: 0, income: [] });
+  });
+
+  it('the headline powers are now’s: an offline inverter’s last PV power is not counted, as in the station list', async () => {
+    const station = await plantIn('Europe/Warsaw');
+    const now = Date.now();
+    await feed(station, now - 10 * 60_000, now);
+    await server.database.db
+      .update(schema.devices)
+      .set({ status: 'offline' })
+      .where(eq(schema.devices.sn, station.inverter));
+    const overview = (await server.call(plant.overview, { station_id: station.stationId }, installer.token))
+      .body.data as OverviewData;
+    expect(overview.power).toMatchObject({ pv_w: null, grid_w: -400, battery_w: 100, soc_pct: 60 });
   });
 
   it('a station that never reported answers no data, not zeros', async () => {

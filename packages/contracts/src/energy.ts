@@ -207,7 +207,12 @@ export function stationPowers(devices: readonly DeviceValues[]): StationPowers {
  * SQL with `stationPvPowerSql` (apps/server/src/domains/stations/station-query.ts), proven equal.
  */
 export function stationPvPowerW(devices: readonly (DeviceValues & { status: DeviceState })[]): number | null {
-  return stationPowers(devices.filter((device) => device.status !== 'offline')).pv_w;
+  return stationPowers(devices.filter(reportsNow)).pv_w;
+}
+
+/** Whether a device's newest values say what it does now: an offline device's last values do not. */
+export function reportsNow(device: { status: DeviceState }): boolean {
+  return device.status !== 'offline';
 }
 
 export interface Flow {

@@ -1,5 +1,4 @@
-import type { ChartSeriesKey, Language, RangeUnit } from '@helio/contracts';
-import type { ChartKind } from './charts.ts';
+import type { ChartKind, ChartSeriesKey, Language, RangeUnit } from '@helio/contracts';
 
 /** What the chart export writes, in the five languages: sheet, header lines and series names. */
 export interface ChartTexts {
@@ -17,10 +16,10 @@ export interface ChartTexts {
 
 const en: ChartTexts = {
   sheet: {
-    chart: 'Power and energy',
-    chartStation: 'PV yield',
+    station: 'Power and energy',
+    yield: 'PV yield',
     income: 'Income',
-    storage: 'Battery',
+    battery: 'Battery',
     ems: 'Energy management',
     embPs: 'Storage',
   },
@@ -54,10 +53,10 @@ const en: ChartTexts = {
 
 const zh: ChartTexts = {
   sheet: {
-    chart: '功率与电量',
-    chartStation: '光伏发电量',
+    station: '功率与电量',
+    yield: '光伏发电量',
     income: '收益',
-    storage: '电池',
+    battery: '电池',
     ems: '能量管理',
     embPs: '储能',
   },
@@ -91,10 +90,10 @@ const zh: ChartTexts = {
 
 const pl: ChartTexts = {
   sheet: {
-    chart: 'Moc i energia',
-    chartStation: 'Uzysk PV',
+    station: 'Moc i energia',
+    yield: 'Uzysk PV',
     income: 'Przychód',
-    storage: 'Bateria',
+    battery: 'Bateria',
     ems: 'Zarządzanie energią',
     embPs: 'Magazyn',
   },
@@ -128,10 +127,10 @@ const pl: ChartTexts = {
 
 const cs: ChartTexts = {
   sheet: {
-    chart: 'Výkon a energie',
-    chartStation: 'Výroba FV',
+    station: 'Výkon a energie',
+    yield: 'Výroba FV',
     income: 'Výnos',
-    storage: 'Baterie',
+    battery: 'Baterie',
     ems: 'Řízení energie',
     embPs: 'Úložiště',
   },
@@ -165,10 +164,10 @@ const cs: ChartTexts = {
 
 const it: ChartTexts = {
   sheet: {
-    chart: 'Potenza ed energia',
-    chartStation: 'Produzione FV',
+    station: 'Potenza ed energia',
+    yield: 'Produzione FV',
     income: 'Ricavo',
-    storage: 'Batteria',
+    battery: 'Batteria',
     ems: 'Gestione energia',
     embPs: 'Accumulo',
   },

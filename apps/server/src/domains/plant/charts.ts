@@ -1,6 +1,7 @@
 import {
   addDays,
   type ChartData,
+  type ChartKind,
   type ChartSeriesKey,
   consumptionKwh,
   type DeviceType,
@@ -31,9 +32,6 @@ type StationDevice = { device_type: DeviceType };
  * bucket or period without data is null; a future one too.
  */
 
-export const chartKinds = ['chart', 'chartStation', 'income', 'storage', 'ems', 'embPs'] as const;
-export type ChartKind = (typeof chartKinds)[number];
-
 const FIVE_MINUTES = 5 * 60_000;
 
 type PowerKey = keyof StationPowers;
@@ -41,14 +39,14 @@ type EnergyKey = Exclude<ChartSeriesKey, PowerKey>;
 
 /** The day curves and the bars of each chart, before the station's devices narrow them. */
 const curves: Record<Exclude<ChartKind, 'income'>, PowerKey[]> = {
-  chart: ['pv_w', 'load_w', 'grid_w', 'battery_w', 'ev_w', 'generator_w', 'soc_pct'],
-  chartStation: ['pv_w'],
-  storage: ['battery_w', 'soc_pct'],
+  station: ['pv_w', 'load_w', 'grid_w', 'battery_w', 'ev_w', 'generator_w', 'soc_pct'],
+  yield: ['pv_w'],
+  battery: ['battery_w', 'soc_pct'],
   ems: ['pv_w', 'battery_w', 'grid_w', 'load_w', 'generator_w', 'soc_pct'],
   embPs: ['grid_w', 'load_w', 'battery_w', 'soc_pct'],
 };
 const bars: Record<ChartKind, EnergyKey[]> = {
-  chart: [
+  station: [
     'pv_kwh',
     'consumption_kwh',
     'import_kwh',
@@ -58,9 +56,9 @@ const bars: Record<ChartKind, EnergyKey[]> = {
     'ev_kwh',
     'generator_kwh',
   ],
-  chartStation: ['pv_kwh', 'yield_h'],
+  yield: ['pv_kwh', 'yield_h'],
   income: ['income', 'pv_kwh'],
-  storage: ['charge_kwh', 'discharge_kwh'],
+  battery: ['charge_kwh', 'discharge_kwh'],
   ems: [
     'pv_kwh',
     'consumption_kwh',

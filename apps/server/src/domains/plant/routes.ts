@@ -1,16 +1,8 @@
-import {
-  chart,
-  type EmsRange,
-  emsRangeUnit,
-  plant,
-  type RangeUnit,
-  type StationRange,
-  stationRangeUnit,
-} from '@helio/contracts';
+import { chart, plant } from '@helio/contracts';
 import type { CallRegistry } from '../../http/calls.ts';
 import type { Downloads } from '../../platform/downloads.ts';
 import { chartExport } from './chart-export.ts';
-import { type ChartKind, chartBuilder } from './charts.ts';
+import { chartBuilder } from './charts.ts';
 import type { PlantRepository } from './repository.ts';
 import { plantService } from './service.ts';
 
@@ -42,17 +34,9 @@ export function plantRoutes(
   calls.handle(plant.pileOverview, ({ body, caller }) => service.pileOverview(caller, body.station_id));
   calls.handle(plant.emsIndex, ({ body, caller }) => service.emsIndex(caller, body.station_id));
 
-  const chartCalls: [typeof chart.chart, ChartKind, (type: number) => RangeUnit][] = [
-    [chart.chart, 'chart', (type) => stationRangeUnit(type as StationRange)],
-    [chart.chartStation, 'chartStation', (type) => stationRangeUnit(type as StationRange)],
-    [chart.income, 'income', (type) => stationRangeUnit(type as StationRange)],
-    [chart.storageChart, 'storage', (type) => stationRangeUnit(type as StationRange)],
-    [chart.emsStationChart, 'ems', (type) => emsRangeUnit(type as EmsRange)],
-    [chart.embPsChart, 'embPs', (type) => emsRangeUnit(type as EmsRange)],
-  ];
-  for (const [call, kind, unitOf] of chartCalls) {
-    calls.handle(call, async ({ body, caller, language }) => {
-      const unit = unitOf(body.type);
+  for (const kind of chart.chartKinds) {
+    calls.handle(chart.chartCallOf[kind], async ({ body, caller, language }) => {
+      const unit = chart.chartRangeUnit(kind, body.type);
       const request = {
         kind,
         unit,

@@ -12,6 +12,7 @@ import {
   type PileState,
   type plant,
   powerFlows,
+  reportsNow,
   StationType,
   type StationType as StationTypeId,
   selfConsumptionPct,
@@ -112,7 +113,8 @@ export function plantService(repo: PlantRepository, now: () => Date = () => new 
         capacity_kwp: station.capacity_kwp,
         co2_factor_kg_per_kwh: CO2_KG_PER_KWH,
         updated_at: iso(newest(devices)),
-        power: powersItem(devices),
+        // the headline powers are now's, as in the station list (contracts `stationPvPowerW`)
+        power: powersItem(devices.filter(reportsNow)),
         today,
         month: energyBlock(figures.month, station.unit_price),
         year: energyBlock(figures.year, station.unit_price),

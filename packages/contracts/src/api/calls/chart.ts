@@ -169,6 +169,13 @@ export const chartCallOf: Record<ChartKind, typeof chart> = {
   embPs: embPsChart,
 };
 
+/** The unit of a chart call's range `type`: the EMS 5000 charts number their ranges apart. */
+export function chartRangeUnit(kind: ChartKind, type: number): RangeUnit {
+  return kind === 'ems' || kind === 'embPs'
+    ? emsRangeUnit(type as EmsRange)
+    : stationRangeUnit(type as StationRange);
+}
+
 /** Whether a chart answer is the export's download address. */
 export function isChartDownload(data: ChartData | ChartDownload): data is ChartDownload {
   return 'download_url' in data;
