@@ -19,6 +19,7 @@ import { devicesRepository } from './domains/devices/repository.ts';
 import { devicesRoutes } from './domains/devices/routes.ts';
 import { devicesService } from './domains/devices/service.ts';
 import { deviceTelemetry } from './domains/devices/telemetry.ts';
+import { deviceTelemetryService } from './domains/devices/telemetry-service.ts';
 import { messagesRepository } from './domains/messages/repository.ts';
 import { operationLog } from './domains/operation-log/repository.ts';
 import { plantRepository } from './domains/plant/repository.ts';
@@ -249,8 +250,7 @@ export async function buildApp({
       },
       oplog,
     ),
-    deviceTelemetry(db),
-    scopes,
+    deviceTelemetryService(deviceTelemetry(db), scopes),
   );
 
   statisticsRoutes(calls, statisticsService(statisticsRepository(db), scopes, auth));
