@@ -194,7 +194,7 @@ async function apply(device: DeviceRef, commands: Command[], batchSizes: number[
       batch.push(itemOf(device, next));
       index += 1;
     }
-    if (batch.length > 0) await writeBatch(database.db, batch);
+    if (batch.length > 0) await writeBatch(database.db, batch, Date.now());
   }
 }
 

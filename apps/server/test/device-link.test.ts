@@ -351,6 +351,17 @@ describe('readings from a device to the screens', () => {
     answer = await server.call(device.detail, { device_id: item.device_id }, installer.token);
     expect((answer.body.data as { status: string }).status).toBe('offline');
   });
+
+  it('a device is heard at the server’s time, the clock the offline job reads too', async () => {
+    const item = await registered();
+    server.clock.advance(10 * 60_000);
+    const dev = await connectDevice(broker, item.sn, item.credentials.password);
+    await dev.telemetry(server.clock.now().getTime(), 1, { ac_power_w: 10 }, 1);
+    await dev.close();
+    await server.jobs.runAllNow();
+    const answer = await server.call(device.detail, { device_id: item.device_id }, installer.token);
+    expect((answer.body.data as { status: string }).status).toBe('online');
+  });
 });
 
 describe('commands', () => {

@@ -56,6 +56,7 @@ export async function startDeviceLink(options: DeviceLinkOptions) {
     db,
     log,
     admission: options.admission,
+    now: () => options.clock.now().getTime(),
     onOnline: (deviceIds) => {
       commands
         .deliverPending(deviceIds)

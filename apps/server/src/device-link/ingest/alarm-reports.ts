@@ -6,7 +6,6 @@ import {
   endCommunicationLost,
   openDeviceAlarmKeys,
   recordAlarmEvents,
-  transactionMs,
 } from '../../domains/alarms/lifecycle-store.ts';
 
 /**
@@ -29,6 +28,8 @@ export async function recordAlarmReports(
   tx: Database,
   reports: readonly AlarmReport[],
   spoke: readonly number[],
+  /** The batch's time, ms: when an alarm message says none, and when the silence ended. */
+  atMs: number,
 ): Promise<number> {
   let opened = 0;
   let events: AlarmEventInput[] = [];
@@ -40,11 +41,16 @@ export async function recordAlarmReports(
       // the events before it first: the list says what is happening after them
       opened += await recordAlarmEvents(tx, events);
       events = [];
-      opened += await settleAlarms(tx, report.deviceId, report.message.active_alarms, report.message.ts);
+      opened += await settleAlarms(
+        tx,
+        report.deviceId,
+        report.message.active_alarms,
+        report.message.ts ?? atMs,
+      );
     }
   }
   opened += await recordAlarmEvents(tx, events);
-  await endCommunicationLost(tx, spoke);
+  await endCommunicationLost(tx, spoke, atMs);
   return opened;
 }
 
@@ -66,16 +72,15 @@ function alarmEvent(deviceId: number, message: AlarmMessage): AlarmEventInput | 
 }
 
 /**
- * A device back online says which alarms are happening (at `ts`, else at arrival): the listed ones
+ * A device back online says which alarms are happening (at its `ts`, else at the batch's time): the listed ones
  * are raised then, every other alarm of it happening in the portal is cleared then.
  */
 async function settleAlarms(
   tx: Database,
   deviceId: number,
   active: NonNullable<StatusMessage['active_alarms']>,
-  ts: number | undefined,
+  ms: number,
 ): Promise<number> {
-  const ms = ts ?? (await transactionMs(tx));
   const listed = active.filter((alarm) => alarm.code !== COMMUNICATION_LOST_CODE);
   const keys = new Set(listed.map((alarm) => `${alarm.code}|${alarm.part ?? ''}`));
   const events: AlarmEventInput[] = [];

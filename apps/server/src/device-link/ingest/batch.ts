@@ -19,7 +19,12 @@ import { knownMonths, type SentReadings, storeReadings } from './store.ts';
  *    status-store.ts).
  * The broker acknowledges the batch's messages only after the commit.
  */
-export async function writeBatch(db: Database, items: readonly BatchItem[]): Promise<BatchOutcome> {
+export async function writeBatch(
+  db: Database,
+  items: readonly BatchItem[],
+  /** When the batch is written, ms (the server's clock): the devices' `last_seen_at`. */
+  atMs: number,
+): Promise<BatchOutcome> {
   const known = knownMonths(db);
   const made: string[] = [];
   const outcome = await db.transaction(async (txn) => {
@@ -28,9 +33,9 @@ export async function writeBatch(db: Database, items: readonly BatchItem[]): Pro
     const readings = await storeReadings(tx, known, sent);
     made.push(...readings.madeMonths);
     const late = await recordNewReadings(tx, devicesOf(items), sent, readings.fresh);
-    const alarmsOpened = await recordAlarmReports(tx, alarmReports(items), spokeIn(items));
+    const alarmsOpened = await recordAlarmReports(tx, alarmReports(items), spokeIn(items), atMs);
     await recordCommandReplies(tx, replies(items));
-    await recordContact(tx, contacts(items));
+    await recordContact(tx, contacts(items), atMs);
     let stored = 0;
     for (const list of readings.fresh.values()) stored += list.length;
     return { stored, repeated: readings.sent - stored, late, alarmsOpened };

@@ -158,11 +158,13 @@ function submitter(steps: {
  */
 function writer(options: IngestorOptions & { totals: Totals }) {
   const { db, log, totals } = options;
+  const now = options.now ?? Date.now;
   return async function writeWithIsolation(batch: Waiting<BatchItem>[]): Promise<void> {
     try {
       const outcome = await writeBatch(
         db,
         batch.map((waiting) => waiting.item),
+        now(),
       );
       totals.stored += outcome.stored;
       totals.repeated += outcome.repeated;

@@ -153,21 +153,15 @@ export async function openDeviceAlarmKeys(
   );
 }
 
-/** The transaction's time to the millisecond: the same instant `now()` gives every statement of it. */
-export async function transactionMs(tx: Database): Promise<number> {
-  const [row] = await queryParsed(
-    tx,
-    z.object({ ms: column.int }),
-    sql`select (extract(epoch from date_trunc('milliseconds', now())) * 1000)::bigint as ms`,
-  );
-  return row!.ms;
-}
-
 /**
  * Devices that spoke in this batch are no longer out of touch: their communication-lost alarm ends
- * at the transaction's time, which is also their new `last_seen_at`.
+ * at the batch's time `ms`, which is also their new `last_seen_at`.
  */
-export async function endCommunicationLost(tx: Database, deviceIds: readonly number[]): Promise<void> {
+export async function endCommunicationLost(
+  tx: Database,
+  deviceIds: readonly number[],
+  ms: number,
+): Promise<void> {
   if (deviceIds.length === 0) return;
   const open = await queryParsed(
     tx,
@@ -177,7 +171,6 @@ export async function endCommunicationLost(tx: Database, deviceIds: readonly num
           and device_id in (select value::int from jsonb_array_elements_text(${json(deviceIds)}))`,
   );
   if (open.length === 0) return;
-  const ms = await transactionMs(tx);
   await recordAlarmEvents(
     tx,
     open.map((row) => ({

@@ -89,7 +89,12 @@ export interface DeviceContact {
  * time, interval and firmware when they said them, and their status (after the batch's alarms,
  * which decide `alarm`).
  */
-export async function recordContact(tx: Database, contacts: readonly DeviceContact[]): Promise<void> {
+export async function recordContact(
+  tx: Database,
+  contacts: readonly DeviceContact[],
+  /** The batch's time, ms (the server's clock). */
+  atMs: number,
+): Promise<void> {
   if (contacts.length === 0) return;
   const rows = contacts
     .map((contact) => ({
@@ -102,7 +107,7 @@ export async function recordContact(tx: Database, contacts: readonly DeviceConta
     .sort((a, b) => a.device_id - b.device_id);
   await tx.execute(
     sql`update devices d set
-          last_seen_at = now(),
+          last_seen_at = ${new Date(atMs).toISOString()}::timestamptz,
           last_update_at = case when t.newest is null then d.last_update_at
                                 else greatest(d.last_update_at, t.newest) end,
           report_interval_s = coalesce(t.interval_s, d.report_interval_s),
