@@ -1,6 +1,7 @@
 import type { FlatValues } from '@helio/contracts/device-link';
-import { type Database, queryRows } from '@helio/db';
+import { column, type Database, queryParsed } from '@helio/db';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { IncomingReading } from './items.ts';
 
 /**
@@ -72,9 +73,13 @@ export async function storeReadings(
   return { fresh: freshReadings(sent, inserted), sent: rows.length, madeMonths };
 }
 
+/** A reading inserted now: its device and instant (ms). */
+const insertedRow = z.object({ device_id: column.int, ms: column.int });
+
 /**
  * Inserts the rows a device does not have yet; answers the `deviceId|ms` keys inserted. Up to a
- * batch's 2,000 rows come back, read by hand in a light loop rather than parsed (db rows.ts).
+ * batch's 2,000 rows of two integers come back: parsing them costs a few milliseconds, next to
+ * the insert of the batch.
  */
 async function insertReadings(
   tx: Database,
@@ -82,8 +87,9 @@ async function insertReadings(
 ): Promise<Set<string>> {
   const inserted = new Set<string>();
   if (rows.length === 0) return inserted;
-  const stored = await queryRows<{ device_id: number; ms: string | number }>(
+  const stored = await queryParsed(
     tx,
+    insertedRow,
     sql`insert into readings (device_id, ts, seq, values)
         select r.device_id, r.ts, r.seq, r.values
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
@@ -92,7 +98,7 @@ async function insertReadings(
         on conflict (device_id, ts) do nothing
         returning device_id, (extract(epoch from ts) * 1000)::bigint as ms`,
   );
-  for (const row of stored) inserted.add(`${row.device_id}|${Number(row.ms)}`);
+  for (const row of stored) inserted.add(`${row.device_id}|${row.ms}`);
   return inserted;
 }
 

@@ -1,13 +1,48 @@
-import type { DeviceItem, DeviceState, DeviceType, Page, StationType } from '@helio/contracts';
-import { type Database, queryRows, schema } from '@helio/db';
+import {
+  type DeviceItem,
+  type DeviceState,
+  type DeviceType,
+  device,
+  type Page,
+  type StationType,
+} from '@helio/contracts';
+import { column, type Database, queryParsed, schema } from '@helio/db';
 import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Caller } from '../../core/caller.ts';
 import { containsPattern, type PageWindow } from '../../platform/search.ts';
 import { violatedUniqueIndex } from '../../platform/unique-violation.ts';
 import { deviceViewScope, stationScope } from '../tenancy/tenancy.ts';
 import { type DeviceRow, deviceSelect, toDeviceItem } from './device-query.ts';
+import { deviceTypeColumn } from './status-store.ts';
 
 const { devices } = schema;
+
+const item = device.deviceItem.shape;
+/** A row of `deviceSelect`, parsed. */
+const deviceRow = z.object({
+  device_id: column.int,
+  sn: column.text,
+  device_type: deviceTypeColumn,
+  model: column.text,
+  firmware_version: column.text.nullable(),
+  module_sn: column.text.nullable(),
+  modbus_address: column.int.nullable(),
+  rs485_position: column.int.nullable(),
+  status: item.status,
+  rated_power_w: column.int.nullable(),
+  alarm_count: column.int,
+  active_power_w: column.number.nullable(),
+  today_energy_kwh: column.number.nullable(),
+  total_energy_kwh: column.number.nullable(),
+  last_update_at: column.instant.nullable(),
+  station_id: column.int,
+  station_name: column.text,
+  station_type: item.station_type,
+  created_at: column.instant,
+}) satisfies z.ZodType<DeviceRow>;
+const total = z.object({ total: column.int });
+
 export type NewDevice = Omit<
   typeof devices.$inferInsert,
   'deviceId' | 'status' | 'lastUpdateAt' | 'createdAt' | 'updatedAt'
@@ -41,8 +76,9 @@ export function devicesRepository(db: Database) {
   return {
     /** Where an SN is registered, if anywhere: whether that station is in the caller's scope. */
     async snHolder(caller: Caller, sn: string): Promise<{ inScope: boolean } | undefined> {
-      const [row] = await queryRows<{ in_scope: boolean }>(
+      const [row] = await queryParsed(
         db,
+        z.object({ in_scope: column.bool.nullable() }),
         sql`select (d.station_id in (select s.station_id from stations s where ${stationScope(caller, 's')})) as in_scope
             from devices d where d.sn = ${sn}`,
       );
@@ -108,7 +144,7 @@ export function devicesRepository(db: Database) {
     },
 
     async item(deviceId: number): Promise<DeviceItem | undefined> {
-      const [row] = await queryRows<DeviceRow>(db, deviceSelect(sql`d.device_id = ${deviceId}`));
+      const [row] = await queryParsed(db, deviceRow, deviceSelect(sql`d.device_id = ${deviceId}`));
       return row && toDeviceItem(row);
     },
 
@@ -120,14 +156,12 @@ export function devicesRepository(db: Database) {
       if (filter.stationId) conditions.push(sql`d.station_id = ${filter.stationId}`);
       if (filter.keyword) conditions.push(sql`lower(d.sn) like ${containsPattern(filter.keyword)}`);
       const query = deviceSelect(sql.join(conditions, sql` and `));
-      const rows = await queryRows<DeviceRow>(
+      const rows = await queryParsed(
         db,
+        deviceRow,
         sql`${query} order by lower(s.station_name), s.station_id, d.sn limit ${page.limit} offset ${page.offset}`,
       );
-      const [count] = await queryRows<{ total: number }>(
-        db,
-        sql`select count(*)::int as total from (${query}) q`,
-      );
+      const [count] = await queryParsed(db, total, sql`select count(*)::int as total from (${query}) q`);
       return { total: count?.total ?? 0, list: rows.map(toDeviceItem) };
     },
   };

@@ -1,6 +1,9 @@
-import { type CallData, type DeviceState, type DeviceType, device } from '@helio/contracts';
-import { type Database, queryRows } from '@helio/db';
+import { type CallData, device } from '@helio/contracts';
+import { column, type Database, queryParsed } from '@helio/db';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { readingValues } from './latest-store.ts';
+import { deviceTypeColumn } from './status-store.ts';
 
 type Realtime = CallData<typeof device.realtime>;
 type History = CallData<typeof device.history>;
@@ -14,7 +17,20 @@ export function bucketFor(seconds: number, maxPoints = device.HISTORY_MAX_POINTS
   return bucketChoices.find((choice) => choice >= needed) ?? 86_400;
 }
 
-const iso = (value: string | Date) => new Date(value).toISOString();
+/** A device with its newest reading (none until it reports). */
+const realtimeRow = z.object({
+  device_type: deviceTypeColumn,
+  status: device.deviceItem.shape.status,
+  report_interval_s: column.int,
+  last_seen_at: column.isoInstant.nullable(),
+  ts: column.isoInstant.nullable(),
+  seq: column.int.nullable(),
+  values: readingValues.nullable(),
+});
+const alarmRow = z.object({ code: column.int, part: column.text, raised_at: column.isoInstant });
+const readingRow = z.object({ ts: column.isoInstant, values: readingValues });
+/** The average of one numeric field over one bucket (its start, epoch seconds). */
+const bucketRow = z.object({ bucket: column.int, key: column.text, average: column.number });
 
 /**
  * What a device reported: its newest reading with the alarms happening now, and its readings over
@@ -23,40 +39,34 @@ const iso = (value: string | Date) => new Date(value).toISOString();
 export function deviceTelemetry(db: Database) {
   return {
     async realtime(deviceId: number): Promise<Realtime | undefined> {
-      const [row] = await queryRows<{
-        device_type: number;
-        status: string;
-        report_interval_s: number;
-        last_seen_at: string | Date | null;
-        ts: string | Date | null;
-        seq: string | number | null;
-        values: Record<string, number | string> | null;
-      }>(
+      const [row] = await queryParsed(
         db,
+        realtimeRow,
         sql`select d.device_type, d.status, d.report_interval_s, d.last_seen_at, l.ts, l.seq, l.values
             from devices d left join device_latest l on l.device_id = d.device_id
             where d.device_id = ${deviceId}`,
       );
       if (!row) return undefined;
-      const alarms = await queryRows<{ code: number; part: string; raised_at: string | Date }>(
+      const alarms = await queryParsed(
         db,
+        alarmRow,
         sql`select code, part, raised_at from device_alarms
             where device_id = ${deviceId} and cleared_at is null order by raised_at, code`,
       );
       return {
         device_id: deviceId,
-        device_type: row.device_type as DeviceType,
-        status: row.status as DeviceState,
+        device_type: row.device_type,
+        status: row.status,
         interval_s: row.report_interval_s,
-        last_seen_at: row.last_seen_at === null ? null : iso(row.last_seen_at),
+        last_seen_at: row.last_seen_at,
         reading:
-          row.ts === null || row.values === null
+          row.ts === null || row.seq === null || row.values === null
             ? null
-            : { ts: iso(row.ts), seq: Number(row.seq), values: row.values },
+            : { ts: row.ts, seq: row.seq, values: row.values },
         active_alarms: alarms.map((alarm) => ({
           code: alarm.code,
           part: alarm.part === '' ? null : alarm.part,
-          raised_at: iso(alarm.raised_at),
+          raised_at: alarm.raised_at,
         })),
       };
     },
@@ -68,16 +78,18 @@ export function deviceTelemetry(db: Database) {
     async history(deviceId: number, from: string, to: string): Promise<History> {
       const start = new Date(from).toISOString();
       const end = new Date(to).toISOString();
-      const [counted] = await queryRows<{ n: number }>(
+      const [counted] = await queryParsed(
         db,
+        z.object({ n: column.int }),
         sql`select count(*)::int as n from readings
             where device_id = ${deviceId} and ts >= ${start}::timestamptz and ts < ${end}::timestamptz`,
       );
       const fields = new Set<string>();
       const points: History['points'] = [];
       if ((counted?.n ?? 0) <= device.HISTORY_MAX_POINTS) {
-        const rows = await queryRows<{ ts: string | Date; values: Record<string, number | string> }>(
+        const rows = await queryParsed(
           db,
+          readingRow,
           sql`select ts, values from readings
               where device_id = ${deviceId} and ts >= ${start}::timestamptz and ts < ${end}::timestamptz
               order by ts`,
@@ -89,13 +101,14 @@ export function deviceTelemetry(db: Database) {
             values[key] = value;
             fields.add(key);
           }
-          points.push({ ts: iso(row.ts), values });
+          points.push({ ts: row.ts, values });
         }
         return { bucket_s: 0, fields: [...fields].sort(), points: fillNulls(points, fields) };
       }
       const bucket = bucketFor((Date.parse(end) - Date.parse(start)) / 1000);
-      const rows = await queryRows<{ bucket: string | number; key: string; average: number }>(
+      const rows = await queryParsed(
         db,
+        bucketRow,
         sql`select (floor(extract(epoch from r.ts) / ${bucket}) * ${bucket})::bigint as bucket,
                    v.key, avg((v.value)::text::float8) as average
             from readings r cross join lateral jsonb_each(r.values) v
@@ -106,13 +119,13 @@ export function deviceTelemetry(db: Database) {
       let current: { ts: string; values: Record<string, number> } | undefined;
       let currentBucket = Number.NaN;
       for (const row of rows) {
-        const at = Number(row.bucket);
+        const at = row.bucket;
         if (at !== currentBucket) {
           currentBucket = at;
           current = { ts: new Date(at * 1000).toISOString(), values: {} };
           points.push(current);
         }
-        current!.values[row.key] = Number(row.average);
+        current!.values[row.key] = row.average;
         fields.add(row.key);
       }
       return { bucket_s: bucket, fields: [...fields].sort(), points: fillNulls(points, fields) };

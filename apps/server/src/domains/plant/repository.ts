@@ -1,10 +1,13 @@
-import { type DeviceType, periodStart } from '@helio/contracts';
-import { energyCounters } from '@helio/contracts/device-link';
-import { type Database, queryRows } from '@helio/db';
+import { type DeviceType, device, periodStart, station } from '@helio/contracts';
+import { type EnergyCounter, energyCounters } from '@helio/contracts/device-link';
+import { column, type Database, queryParsed } from '@helio/db';
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Caller } from '../../core/caller.ts';
 import { todayIn } from '../../platform/local-calendar-sql.ts';
-import type { EnergyFigures, Period } from '../energy/ledger.ts';
+import { readingValues } from '../devices/latest-store.ts';
+import { deviceTypeColumn } from '../devices/status-store.ts';
+import { type EnergyFigures, type Period, periods } from '../energy/ledger.ts';
 import { stationViewScope } from '../tenancy/tenancy.ts';
 
 /** All the SQL of what a plant did: its station, its devices' newest readings, energy rows, a day's readings. */
@@ -50,43 +53,102 @@ export interface DayReading {
 const columns = sql.raw(energyCounters.map((name) => `${name}::float8 as ${name}`).join(', '));
 const sums = sql.raw(energyCounters.map((name) => `coalesce(sum(${name}), 0)::float8 as ${name}`).join(', '));
 
-const toEnergyRow = (row: Record<string, unknown>): EnergyRow => {
-  const result = { period: row.period, period_start: row.period_start } as EnergyRow;
-  for (const name of energyCounters) result[name] = Number(row[name]);
-  return result;
-};
+const stationRow = z.object({
+  station_id: column.int,
+  station_name: column.text,
+  station_type: station.stationItem.shape.station_type,
+  timezone: column.text,
+  currency: column.text,
+  unit_price: column.number,
+  capacity_kwp: column.number,
+  commissioning_date: column.localDate.nullable(),
+  device_types: z.array(deviceTypeColumn),
+}) satisfies z.ZodType<PlantStation>;
+
+const latestRow = z.object({
+  device_id: column.int,
+  sn: column.text,
+  device_type: deviceTypeColumn,
+  status: device.deviceItem.shape.status,
+  report_interval_s: column.int,
+  ms: column.int.nullable(),
+  values: readingValues.nullable(),
+  power_w: column.number.nullable(),
+  pv_power_w: column.number.nullable(),
+  total_kwh: column.number.nullable(),
+}) satisfies z.ZodType<LatestDevice>;
+
+const deviceTypeRow = z.object({ device_id: column.int, device_type: deviceTypeColumn });
+
+/** A device's averages over one bucket; the averaged values are added per query (`k0`, `k1`, …). */
+const bucketRow = z.object({ device_id: column.int, device_type: deviceTypeColumn, bucket: column.int });
+const average = column.number.nullable();
+
+const energyRow = z.object({
+  period: z.enum(periods),
+  period_start: column.localDate,
+  ...(Object.fromEntries(energyCounters.map((name) => [name, column.number])) as Record<
+    EnergyCounter,
+    typeof column.number
+  >),
+}) satisfies z.ZodType<EnergyRow>;
+
+const readingRow = z.object({
+  device_id: column.int,
+  ms: column.int,
+  values: readingValues,
+}) satisfies z.ZodType<DayReading>;
+
+const pileReadingRow = z.object({
+  device_id: column.int,
+  ms: column.int,
+  state: column.text.nullable(),
+  session_kwh: column.number.nullable(),
+  power_w: column.number.nullable(),
+});
+
+const savingsRow = z.object({
+  currency: column.text,
+  stations: column.int,
+  today_pv: column.number,
+  total_pv: column.number,
+  today_income: column.number,
+  total_income: column.number,
+});
 
 export function plantRepository(db: Database) {
   return {
     /** The station if the caller may see it (its scope or a grant): one query for the check and the row. */
     async station(caller: Caller, stationId: number): Promise<PlantStation | undefined> {
-      const [row] = await queryRows<PlantStation>(
+      const [row] = await queryParsed(
         db,
+        stationRow,
         sql`select station_id, station_name, station_type, timezone, currency, unit_price::float8 as unit_price,
                    capacity_kwp::float8 as capacity_kwp, to_char(commissioning_date, 'YYYY-MM-DD') as commissioning_date,
                    array(select distinct d.device_type::int from devices d where d.station_id = s.station_id) as device_types
             from stations s where station_id = ${stationId} and ${stationViewScope(caller, 's')}`,
       );
-      return row && { ...row, unit_price: Number(row.unit_price), capacity_kwp: Number(row.capacity_kwp) };
+      return row;
     },
 
     /** The station's devices with their newest readings, by device id. */
     async latest(stationId: number): Promise<LatestDevice[]> {
-      const rows = await queryRows<LatestDevice & { ms: string | null }>(
+      return queryParsed(
         db,
+        latestRow,
         sql`select d.device_id, d.sn, d.device_type, d.status, d.report_interval_s,
                    (extract(epoch from l.ts) * 1000)::bigint as ms, l.values, l.power_w, l.pv_power_w, l.total_kwh
             from devices d left join device_latest l using (device_id)
             where d.station_id = ${stationId}
             order by d.device_id`,
       );
-      return rows.map((row) => ({ ...row, ms: row.ms === null ? null : Number(row.ms) }));
     },
 
     /** The station's devices and their types (what a chart's series depend on). */
     async deviceTypes(stationId: number): Promise<{ device_id: number; device_type: DeviceType }[]> {
-      return queryRows<{ device_id: number; device_type: DeviceType }>(
+      return queryParsed(
         db,
+        deviceTypeRow,
         sql`select device_id, device_type from devices where station_id = ${stationId} order by device_id`,
       );
     },
@@ -110,10 +172,15 @@ export function plantRepository(db: Database) {
         keys.map((key, index) => sql`avg((r.values->>${key})::float8) as ${sql.raw(`k${index}`)}`),
         sql`, `,
       );
-      const rows = await queryRows<
-        Record<string, number | null> & { device_id: number; device_type: DeviceType; bucket: number }
-      >(
+      const averaged = bucketRow.extend(
+        Object.fromEntries(keys.map((_, index) => [`k${index}`, average])) as Record<
+          `k${number}`,
+          typeof average
+        >,
+      );
+      const rows = await queryParsed(
         db,
+        averaged,
         sql`select r.device_id, min(d.device_type) as device_type,
                    floor(extract(epoch from r.ts - ${from}::timestamptz) * 1000 / ${bucketMs})::int as bucket, ${averages}
             from readings r join devices d on d.device_id = r.device_id
@@ -131,15 +198,15 @@ export function plantRepository(db: Database) {
 
     /** Energy rows of a station for one period kind between two period starts (inclusive). */
     async energyRows(stationId: number, period: Period, from: string, to: string): Promise<EnergyRow[]> {
-      const rows = await queryRows<Record<string, unknown>>(
+      return queryParsed(
         db,
+        energyRow,
         sql`select period, to_char(period_start, 'YYYY-MM-DD') as period_start, ${columns}
             from station_energy
             where station_id = ${stationId} and period = ${period}
               and period_start between ${from}::date and ${to}::date
             order by period_start`,
       );
-      return rows.map(toEnergyRow);
     },
 
     /** The day, month and year rows of a local date, and the sum of all year rows (the total). */
@@ -159,8 +226,9 @@ export function plantRepository(db: Database) {
                     sql`, `,
                   )})`,
             ];
-      const rows = await queryRows<Record<string, unknown>>(
+      const found = await queryParsed(
         db,
+        energyRow,
         sql`select period, to_char(period_start, 'YYYY-MM-DD') as period_start, ${sums}
             from ${table}
             where ${where} and ((period = 'd' and period_start = ${day}::date)
@@ -168,7 +236,6 @@ export function plantRepository(db: Database) {
                or period = 'y')
             group by period, period_start`,
       );
-      const found = rows.map(toEnergyRow);
       const years = found.filter((row) => row.period === 'y');
       const total =
         years.length === 0
@@ -187,21 +254,23 @@ export function plantRepository(db: Database) {
     /** PV energy of some devices on one local day, by device (absent: no row, no data). */
     async devicesDayPv(deviceIds: number[], day: string): Promise<Map<number, number>> {
       if (deviceIds.length === 0) return new Map();
-      const rows = await queryRows<{ device_id: number; pv_kwh: number }>(
+      const rows = await queryParsed(
         db,
+        z.object({ device_id: column.int, pv_kwh: column.number }),
         sql`select device_id, pv_kwh::float8 as pv_kwh from device_energy
             where period = 'd' and period_start = ${day}::date and device_id in (${sql.join(
               deviceIds.map((id) => sql`${id}`),
               sql`, `,
             )})`,
       );
-      return new Map(rows.map((row) => [row.device_id, Number(row.pv_kwh)]));
+      return new Map(rows.map((row) => [row.device_id, row.pv_kwh]));
     },
 
     /** The first year a station has energy in, if any. */
     async firstYear(stationId: number): Promise<string | undefined> {
-      const [row] = await queryRows<{ first: string | null }>(
+      const [row] = await queryParsed(
         db,
+        z.object({ first: column.text.nullable() }),
         sql`select to_char(min(period_start), 'YYYY') as first from station_energy
             where station_id = ${stationId} and period = 'y'`,
       );
@@ -231,19 +300,15 @@ export function plantRepository(db: Database) {
                   and r.ts >= ${from}::timestamptz - interval '2 days'
                 order by r.ts desc limit 1) b`
         : sql``;
-      const rows = await queryRows<{
-        device_id: number;
-        ms: string;
-        values: Record<string, number | string>;
-      }>(
+      return queryParsed(
         db,
+        readingRow,
         sql`select device_id, ms, values from (
               select device_id, (extract(epoch from ts) * 1000)::bigint as ms, values from readings
               where device_id in (${ids}) and ts >= ${from}::timestamptz and ts < ${to}::timestamptz
               ${before}
             ) r order by ms`,
       );
-      return rows.map((row) => ({ device_id: row.device_id, ms: Number(row.ms), values: row.values }));
     },
 
     /** Wallbox readings for charging sessions: state, session energy and power only. */
@@ -260,14 +325,9 @@ export function plantRepository(db: Database) {
       }[]
     > {
       if (deviceIds.length === 0) return [];
-      const rows = await queryRows<{
-        device_id: number;
-        ms: string;
-        state: string | null;
-        session_kwh: number | null;
-        power_w: number | null;
-      }>(
+      return queryParsed(
         db,
+        pileReadingRow,
         sql`select device_id, (extract(epoch from ts) * 1000)::bigint as ms, values->>'pile_state' as state,
                    (values->>'session_kwh')::float8 as session_kwh, (values->>'power_w')::float8 as power_w
             from readings
@@ -277,7 +337,6 @@ export function plantRepository(db: Database) {
             )}) and ts >= ${new Date(fromMs).toISOString()}::timestamptz
             order by device_id, ts`,
       );
-      return rows.map((row) => ({ ...row, ms: Number(row.ms) }));
     },
 
     /** The caller's visible stations' PV energy today (each in its own zone) and in total, by currency. */
@@ -291,8 +350,9 @@ export function plantRepository(db: Database) {
         total_income: number;
       }[]
     > {
-      const rows = await queryRows<Record<string, string | number>>(
+      return queryParsed(
         db,
+        savingsRow,
         sql`select s.currency, count(*)::int as stations,
                    coalesce(sum(t.pv_kwh), 0)::float8 as today_pv,
                    coalesce(sum(y.pv_kwh), 0)::float8 as total_pv,
@@ -306,14 +366,6 @@ export function plantRepository(db: Database) {
             where ${stationViewScope(caller, 's')}
             group by s.currency`,
       );
-      return rows.map((row) => ({
-        currency: String(row.currency),
-        stations: Number(row.stations),
-        today_pv: Number(row.today_pv),
-        total_pv: Number(row.total_pv),
-        today_income: Number(row.today_income),
-        total_income: Number(row.total_income),
-      }));
     },
   };
 }

@@ -1,7 +1,9 @@
 import { DEMO_USER_ID } from '@helio/contracts';
-import { type Database, queryRows } from '@helio/db';
+import { column, type Database, queryParsed } from '@helio/db';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { hashSecret, issueSecret } from '../devices/credentials.ts';
+import { readingValues } from '../devices/latest-store.ts';
 import { type DemoDevice, type DemoPlant, demoPlants } from './demo-catalogue.ts';
 
 /** A demo plant as it stands in the database, with the secrets its devices use in this process. */
@@ -17,6 +19,10 @@ export interface SeededDemoPlant {
   })[];
 }
 
+const deviceIdRow = z.object({ device_id: column.int });
+const latestRow = z.object({ ms: column.int, values: readingValues });
+const stationIdRow = z.object({ station_id: column.int });
+
 /**
  * Puts the demo installer's plants in place: stations and devices that are missing are created
  * (the demo account's own writes are refused; this is the portal seeding itself), and every demo
@@ -29,8 +35,9 @@ export async function seedDemoPlants(db: Database): Promise<SeededDemoPlant[]> {
     const devices: SeededDemoPlant['devices'] = [];
     for (const device of plant.devices) {
       const secret = issueSecret();
-      const [row] = await queryRows<{ device_id: number }>(
+      const [row] = await queryParsed(
         db,
+        deviceIdRow,
         sql`insert into devices (station_id, sn, device_type, model, firmware_version, modbus_address,
                                  rated_power_w, secret_hash, secret_issued_at)
             values (${stationId}, ${device.sn}, ${device.deviceType}, ${device.model}, ${device.firmwareVersion},
@@ -41,8 +48,9 @@ export async function seedDemoPlants(db: Database): Promise<SeededDemoPlant[]> {
       );
       // an SN someone registered on another station is theirs: the demo leaves it alone
       if (!row) continue;
-      const [latest] = await queryRows<{ ms: string | number; values: Record<string, number | string> }>(
+      const [latest] = await queryParsed(
         db,
+        latestRow,
         sql`select (extract(epoch from ts) * 1000)::bigint as ms, values from device_latest
             where device_id = ${row!.device_id}`,
       );
@@ -50,7 +58,7 @@ export async function seedDemoPlants(db: Database): Promise<SeededDemoPlant[]> {
         ...device,
         deviceId: row!.device_id,
         secret,
-        latestMs: latest ? Number(latest.ms) : undefined,
+        latestMs: latest?.ms,
         latestValues: latest?.values,
       });
     }
@@ -60,14 +68,16 @@ export async function seedDemoPlants(db: Database): Promise<SeededDemoPlant[]> {
 }
 
 async function ensureStation(db: Database, plant: DemoPlant): Promise<number> {
-  const [existing] = await queryRows<{ station_id: number }>(
+  const [existing] = await queryParsed(
     db,
+    stationIdRow,
     sql`select station_id from stations
         where owner_root_id = ${DEMO_USER_ID} and lower(station_name) = ${plant.name.toLowerCase()}`,
   );
   if (existing) return existing.station_id;
-  const [created] = await queryRows<{ station_id: number }>(
+  const [created] = await queryParsed(
     db,
+    stationIdRow,
     sql`insert into stations (station_name, station_type, installer_id, owner_root_id, country_code,
                               province_code, city, address, latitude, longitude, capacity_kwp,
                               commissioning_date, grid_connection_date, unit_price, currency, timezone)

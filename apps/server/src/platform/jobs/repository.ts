@@ -1,5 +1,6 @@
-import { type Database, queryRows } from '@helio/db';
+import { column, type Database, queryParsed } from '@helio/db';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 
 /** A job as a process holds it while it runs. */
 export interface ClaimedJob {
@@ -14,6 +15,28 @@ export interface ClaimedJob {
 }
 
 const iso = (at: Date) => at.toISOString();
+
+const jobIdRow = z.object({ job_id: column.int });
+
+const claimedRow = z
+  .object({
+    job_id: column.int,
+    name: column.text,
+    payload: z.unknown(),
+    attempts: column.int,
+    every_s: column.int.nullable(),
+    created_at: column.instant,
+  })
+  .transform(
+    (row): ClaimedJob => ({
+      jobId: row.job_id,
+      name: row.name,
+      payload: row.payload,
+      attempt: row.attempts,
+      everyS: row.every_s,
+      createdAt: row.created_at,
+    }),
+  );
 
 /**
  * All the SQL of the `jobs` table. Every time it compares comes in as a parameter from the runner's
@@ -38,13 +61,14 @@ export function jobsRepository(db: Database) {
       now: Date,
       tx: Database = db,
     ): Promise<number> {
-      const [row] = await queryRows<{ job_id: string | number }>(
+      const [row] = await queryParsed(
         tx,
+        jobIdRow,
         sql`insert into jobs (name, payload, run_at, created_at, updated_at)
             values (${name}, ${JSON.stringify(payload ?? {})}::jsonb, ${iso(runAt)}, ${iso(now)}, ${iso(now)})
             returning job_id`,
       );
-      return Number(row!.job_id);
+      return row!.job_id;
     },
 
     /**
@@ -54,15 +78,9 @@ export function jobsRepository(db: Database) {
      */
     async claim(worker: string, names: readonly string[], limit: number, now: Date, leaseMs: number) {
       if (names.length === 0 || limit <= 0) return [];
-      const rows = await queryRows<{
-        job_id: string | number;
-        name: string;
-        payload: unknown;
-        attempts: number;
-        every_s: number | null;
-        created_at: string | Date;
-      }>(
+      return queryParsed(
         db,
+        claimedRow,
         sql`update jobs j set state = 'running', attempts = j.attempts + 1, locked_by = ${worker},
                  locked_until = ${iso(new Date(now.getTime() + leaseMs))}, updated_at = ${iso(now)}
             from (select job_id from jobs
@@ -77,16 +95,6 @@ export function jobsRepository(db: Database) {
                   for update skip locked) due
             where j.job_id = due.job_id
             returning j.job_id, j.name, j.payload, j.attempts, j.every_s, j.created_at`,
-      );
-      return rows.map(
-        (row): ClaimedJob => ({
-          jobId: Number(row.job_id),
-          name: row.name,
-          payload: row.payload,
-          attempt: row.attempts,
-          everyS: row.every_s,
-          createdAt: new Date(row.created_at),
-        }),
       );
     },
 
@@ -140,8 +148,9 @@ export function jobsRepository(db: Database) {
      * can hold them (the embedded database is one process by design).
      */
     async releaseRunning(now: Date): Promise<number> {
-      const rows = await queryRows<{ job_id: number }>(
+      const rows = await queryParsed(
         db,
+        jobIdRow,
         sql`update jobs set state = 'waiting', locked_by = null, locked_until = null, updated_at = ${iso(now)}
             where state = 'running' returning job_id`,
       );
@@ -150,8 +159,9 @@ export function jobsRepository(db: Database) {
 
     /** Forgets finished one-off jobs after `doneMs` and given-up ones after `failedMs`. */
     async prune(now: Date, doneMs: number, failedMs: number): Promise<number> {
-      const rows = await queryRows<{ job_id: number }>(
+      const rows = await queryParsed(
         db,
+        jobIdRow,
         sql`delete from jobs
             where every_s is null
               and ((state = 'done' and updated_at < ${iso(new Date(now.getTime() - doneMs))})
