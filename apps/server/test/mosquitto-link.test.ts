@@ -294,6 +294,16 @@ function closed(device: MqttClient): Promise<void> {
   });
 }
 
+/**
+ * A barrier on the portal's current connection to the broker: a command published through the
+ * link, resolved once the broker has acknowledged it. The proxy records what the portal writes
+ * before forwarding it, and TCP keeps one stream in order, so once this resolves every packet the
+ * portal wrote on that connection before the command (a PUBACK, say) has been recorded.
+ */
+async function barrier(link: DeviceLink, sn: string): Promise<void> {
+  await link.sendCommand(sn, '{"barrier":true}');
+}
+
 /** Pubacks the portal sent the broker on one connection, in order. */
 const pubacks = (connection: ProxiedConnection) =>
   connection.toBroker.filter((packet) => packet.type === 'puback');
@@ -406,8 +416,11 @@ describe('device credentials on Mosquitto', () => {
     expect(packet.qos).toBe(1);
     expect(packet.retain).toBe(false);
     expect(packet.payload.toString()).toBe('{"id":"c1"}');
-    await sleep(200);
-    expect(bystanderGot).toEqual([]);
+    // a later command to the bystander is a barrier: the broker handles one publisher's messages
+    // and a subscriber's deliveries in order, so a leaked c1 would have reached it first
+    await portal.link.sendCommand(other, '{"id":"marker"}');
+    await eventually(() => bystanderGot.length > 0, 'the marker command');
+    expect(bystanderGot.map((received) => received.payload.toString())).toEqual(['{"id":"marker"}']);
     await expect(portal.link.sendCommand('dev/+', 'x')).rejects.toThrow(/serial number/);
   });
 
@@ -501,13 +514,15 @@ describe('acknowledgement after the handler settles', () => {
         await device.publishAsync(upTopic(sn, 'telemetry'), payload, { qos: 1 });
       // all five are being handled at once, and none is acknowledged
       await eventually(() => holds.size === payloads.length, 'five handlers running');
-      await sleep(300);
       const connection = portal.proxy.current();
+      await barrier(portal.link, sn);
       expect(pubacks(connection)).toEqual([]);
 
       // settling the later ones first acknowledges nothing: m1 still holds the line
       for (const payload of ['m5', 'm4', 'm3', 'm2']) holds.get(payload)!.resolve();
-      await sleep(300);
+      await eventually(() => settledAt.size >= 4, 'four handlers settled');
+      await barrier(portal.link, sn);
+      expect(portal.proxy.current()).toBe(connection);
       expect(pubacks(connection)).toEqual([]);
 
       holds.get('m1')!.resolve();
@@ -552,7 +567,7 @@ describe('acknowledgement after the handler settles', () => {
 
       // the first attempt settles late: its PUBACK belonged to the dead connection
       attempts[0]!.resolve();
-      await sleep(300);
+      await barrier(portal.link, sn);
       expect(pubacks(secondConnection)).toEqual([]);
 
       attempts[1]!.resolve();
@@ -566,8 +581,12 @@ describe('acknowledgement after the handler settles', () => {
         'the next connection',
         15_000,
       );
-      await sleep(500);
-      expect(attempts.length).toBe(2);
+      // the broker sends what a session holds unacknowledged right after CONNACK, before anything
+      // published later: once a later message has arrived, a resend would already have come
+      await device.publishAsync(upTopic(sn, 'telemetry'), 'later', { qos: 1 });
+      await eventually(() => portal.received.some((m) => m.payload === 'later'), 'the later message', 15_000);
+      expect(portal.received.map((m) => m.payload)).toEqual(['once', 'once', 'later']);
+      expect(attempts.length).toBe(3);
     } finally {
       for (const attempt of attempts) attempt.resolve();
       await portal.close();

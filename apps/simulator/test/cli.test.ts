@@ -91,34 +91,44 @@ describe('the CLI', () => {
       output += String(chunk);
     });
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const stored = async (sn: string) => {
+      const [row] = await rows<{ history: number; live: number; status: string }>(
+        server,
+        sql`select (select count(*)::int from readings r where r.device_id = d.device_id
+                      and r.ts < to_timestamp(${launched / 1000})) as history,
+                   (select count(*)::int from readings r where r.device_id = d.device_id
+                      and r.ts >= to_timestamp(${launched / 1000})) as live,
+                   d.status
+            from devices d where d.sn = ${sn}`,
+      );
+      return row!;
+    };
+    let file: FleetFile;
     try {
       await eventually(() => expect(output).toContain('all 7 devices connected'), 30_000);
       expect(output).toContain('backfill done');
-      await new Promise((resolve) => setTimeout(resolve, 2500));
+      // saved before the backfill began
+      file = JSON.parse(await readFile(save, 'utf8')) as FleetFile;
+      expect(file.stations.map((entry) => entry.devices.length)).toEqual([3, 3, 1]);
+      // running live: every device has a live reading stored
+      const sns = file.stations.flatMap((entry) => entry.devices.map((device) => device.sn));
+      await eventually(async () => {
+        for (const sn of sns) expect((await stored(sn)).live, sn).toBeGreaterThan(0);
+      }, 30_000);
     } finally {
       child.kill('SIGINT');
     }
     expect(await exited, output).toBe(0);
     expect(output).toContain('stopped');
-    const file = JSON.parse(await readFile(save, 'utf8')) as FleetFile;
     await rm(save);
-    expect(file.stations.map((entry) => entry.devices.length)).toEqual([3, 3, 1]);
     for (const entry of file.stations) {
       for (const device of entry.devices) {
-        const [row] = await rows<{ history: number; live: number; status: string }>(
-          server,
-          sql`select (select count(*)::int from readings r where r.device_id = d.device_id
-                        and r.ts < to_timestamp(${launched / 1000})) as history,
-                     (select count(*)::int from readings r where r.device_id = d.device_id
-                        and r.ts >= to_timestamp(${launched / 1000})) as live,
-                     d.status
-              from devices d where d.sn = ${device.sn}`,
-        );
+        const row = await stored(device.sn);
         // 2.4 hours every 300 s, then live every second
-        expect(row!.history, device.sn).toBeGreaterThanOrEqual(28);
-        expect(row!.live, device.sn).toBeGreaterThan(0);
+        expect(row.history, device.sn).toBeGreaterThanOrEqual(28);
+        expect(row.live, device.sn).toBeGreaterThan(0);
         // it said offline itself before it disconnected
-        expect(row!.status, device.sn).toBe('offline');
+        expect(row.status, device.sn).toBe('offline');
       }
     }
   }, 60_000);

@@ -1,5 +1,5 @@
 import { StationType } from '@helio/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { startFleet } from '../src/runtime/fleet.ts';
 import { stationComposition } from '../src/runtime/fleet-plan.ts';
 import { placesNamed } from '../src/runtime/places.ts';
@@ -90,12 +90,19 @@ describe('fleet at scale', () => {
     });
     try {
       await fleet.ready;
-      await new Promise((resolve) => setTimeout(resolve, 3500));
-      expect(fleet.clock.caughtUp).toBe(true);
+      // two hours of readings every minute, from 10 devices, in a few seconds: wait until the run
+      // has caught up and the broker has acknowledged them
+      const catchUpReadings = 10 * hours * 60 - 20;
+      await vi.waitFor(
+        () => {
+          expect(fleet.clock.caughtUp).toBe(true);
+          expect(stamps.length).toBeGreaterThanOrEqual(catchUpReadings);
+        },
+        { timeout: 20_000, interval: 20 },
+      );
       const stats = fleet.stats();
+      expect(stats.caughtUp).toBe(true);
       expect(Math.abs(stats.simulatedMs - Date.now())).toBeLessThan(1000);
-      // two hours of readings every minute, from 10 devices, in a few seconds
-      expect(stamps.length).toBeGreaterThanOrEqual(10 * hours * 60 - 20);
       expect(Math.min(...stamps)).toBeLessThan(startMs + 5 * 60_000);
       expect(ahead).toEqual([]);
     } finally {
