@@ -206,7 +206,12 @@ afterAll(async () => {
 
 describe('a plant’s detail', () => {
   it('an end user sees the power flow move and turn, goes through the ranges and exports a month', async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      acceptDownloads: true,
+      // the flow's motion is under test: no reduced motion until the test asks for it
+      reducedMotion: 'no-preference',
+    });
     page = await context.newPage();
     const requests: Request[] = [];
     page.on('request', (request) => requests.push(request));
