@@ -54,8 +54,9 @@ export function UserMenu({ userName }: { userName: string }) {
           type="text"
           className="user-menu"
           data-testid="user-menu"
-          aria-label={t('layout.accountMenu')}
-          title={userName}
+          // the visible name first (WCAG 2.5.3), then what the button opens
+          aria-label={t('layout.accountMenuOf', { name: userName })}
+          aria-haspopup="menu"
         >
           <Avatar size="small" icon={<UserOutlined />} className="user-avatar" />
           <span className="user-name">{userName}</span>

@@ -12,6 +12,7 @@ import type { SortOrder as AntSortOrder } from 'antd/es/table/interface';
 import type { HTMLAttributes, MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { TableTitle } from '../../../components/tables/table-title.tsx';
 import { deviceDetailPath } from '../../devices/index.ts';
 import { partTextKey } from '../lib/alarm-display.ts';
 import type { AlarmSortColumn, SortOrder } from '../lib/filters.ts';
@@ -230,6 +231,7 @@ export function AlarmTable({
         selection
           ? {
               selectedRowKeys: [...selection.selected],
+              columnTitle: (checkbox) => <TableTitle>{checkbox}</TableTitle>,
               onChange: (keys) => selection.onChange(keys.map(Number)),
               getCheckboxProps: (item) =>
                 ({
