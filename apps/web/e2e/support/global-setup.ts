@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -43,11 +43,17 @@ function freePort(): Promise<number> {
 /** Builds the web app as users get it and serves it from the real server on an ephemeral port. */
 export default async function setup(project: TestProject) {
   // A production build, as users get it: vitest's NODE_ENV=test would give React's development build.
-  const build = spawnSync('npm', ['run', 'build', '--silent', '-w', '@helio/web'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  // Into a folder of this run's own, so runs side by side never serve each other's half-built app.
+  const webDist = mkdtempSync(path.join(tmpdir(), 'helio-e2e-web-'));
+  const build = spawnSync(
+    'npm',
+    ['run', 'build', '--silent', '-w', '@helio/web', '--', '--outDir', webDist, '--emptyOutDir'],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, NODE_ENV: 'production' },
+    },
+  );
   if (build.status !== 0) throw new Error('the web build failed');
 
   const mailDir = mkdtempSync(path.join(tmpdir(), 'helio-e2e-mail-'));
@@ -78,7 +84,7 @@ export default async function setup(project: TestProject) {
     DEMO_PLANTS: '0',
     // the journeys sign many accounts up from one address; the limit has its own server test
     SIGNUP_LIMIT_PER_HOUR: '10000',
-    WEB_DIST: path.join(root, 'apps/web/dist'),
+    WEB_DIST: webDist,
     DATA_DIR: mailDir,
     SMTP_URL: smtp.url,
     INSTALLER_NAME: 'e2e_installer',
@@ -96,6 +102,7 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     await app.close();
+    rmSync(webDist, { recursive: true, force: true });
     await database.close();
     await smtp.close();
     await tiles.close();
