@@ -50,15 +50,15 @@ interface Plant {
   meter: string;
 }
 
-async function plantIn(timezone: string): Promise<Plant> {
-  const station = await addStation(server, installer.token, {
+async function plantIn(timezone: string, owner = installer, unitPrice = PRICE): Promise<Plant> {
+  const station = await addStation(server, owner.token, {
     timezone,
-    installer_id: installer.userId,
+    installer_id: owner.userId,
     station_type: 4,
-    unit_price: PRICE,
+    unit_price: unitPrice,
   });
   const register = async (device_type: number) =>
-    (await registerDevice(server, installer.token, station.station_id, { device_type })).sn;
+    (await registerDevice(server, owner.token, station.station_id, { device_type })).sn;
   return {
     stationId: station.station_id,
     inverter: await register(1),
@@ -401,6 +401,36 @@ describe('the plant now', () => {
     const overview = (await server.call(plant.overview, { station_id: station.stationId }, installer.token))
       .body.data as OverviewData;
     expect(overview.power).toMatchObject({ pv_w: null, grid_w: -400, battery_w: 100, soc_pct: 60 });
+  });
+
+  it('the savings of all stations are each station’s income, as its overview says it, added up by currency', async () => {
+    const owner = await registerAccount(server, 1, 'savings');
+    // each station's income is half a cent and more: to the cent it is a cent each, two in all
+    const prices = [0.004, 0.004];
+    const now = Date.now();
+    const overviews: OverviewData[] = [];
+    for (const price of prices) {
+      const station = await plantIn('Europe/Warsaw', owner, price);
+      await feed(station, now - 40 * 60_000, now);
+      overviews.push(
+        (await server.call(plant.overview, { station_id: station.stationId }, owner.token)).body
+          .data as OverviewData,
+      );
+    }
+    const savings = (await server.call(plant.allSavings, {}, owner.token)).body.data as {
+      station_count: number;
+      income: { currency: string; today: number; total: number }[];
+    };
+    expect(savings.station_count).toBe(2);
+    const sum = (pick: (o: OverviewData) => number) =>
+      Math.round(overviews.reduce((total, o) => total + pick(o), 0) * 100) / 100;
+    expect(savings.income).toEqual([
+      {
+        currency: overviews[0]!.currency,
+        today: sum((o) => o.today.income),
+        total: sum((o) => o.total.income),
+      },
+    ]);
   });
 
   it('a station that never reported answers no data, not zeros', async () => {

@@ -109,11 +109,9 @@ const pileReadingRow = z.object({
 
 const savingsRow = z.object({
   currency: column.text,
-  stations: column.int,
+  unit_price: column.number,
   today_pv: column.number,
   total_pv: column.number,
-  today_income: column.number,
-  total_income: column.number,
 });
 
 export function plantRepository(db: Database) {
@@ -339,32 +337,23 @@ export function plantRepository(db: Database) {
       );
     },
 
-    /** The caller's visible stations' PV energy today (each in its own zone) and in total, by currency. */
-    async savings(caller: Caller): Promise<
-      {
-        currency: string;
-        stations: number;
-        today_pv: number;
-        total_pv: number;
-        today_income: number;
-        total_income: number;
-      }[]
-    > {
+    /**
+     * Each station the caller sees: its currency and unit price, its PV energy today (in its own
+     * zone) and in total. The service prices them (contracts `incomeOf`), a station at a time.
+     */
+    async savings(caller: Caller): Promise<z.infer<typeof savingsRow>[]> {
       return queryParsed(
         db,
         savingsRow,
-        sql`select s.currency, count(*)::int as stations,
-                   coalesce(sum(t.pv_kwh), 0)::float8 as today_pv,
-                   coalesce(sum(y.pv_kwh), 0)::float8 as total_pv,
-                   coalesce(sum(t.pv_kwh * s.unit_price), 0)::float8 as today_income,
-                   coalesce(sum(y.pv_kwh * s.unit_price), 0)::float8 as total_income
+        sql`select s.currency, s.unit_price::float8 as unit_price,
+                   coalesce(t.pv_kwh, 0)::float8 as today_pv,
+                   coalesce(y.pv_kwh, 0)::float8 as total_pv
             from stations s
             left join station_energy t on t.station_id = s.station_id and t.period = 'd'
                  and t.period_start = ${todayIn('s.timezone')}
             left join lateral (select sum(e.pv_kwh) as pv_kwh from station_energy e
                                where e.station_id = s.station_id and e.period = 'y') y on true
-            where ${stationViewScope(caller, 's')}
-            group by s.currency`,
+            where ${stationViewScope(caller, 's')}`,
       );
     },
   };

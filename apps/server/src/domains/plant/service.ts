@@ -163,21 +163,27 @@ export function plantService(repo: PlantRepository, now: () => Date = () => new 
     },
 
     async allSavings(caller: Caller): Promise<CallData<typeof plant.allSavings>> {
-      const rows = await repo.savings(caller);
-      const todayPv = rows.reduce((sum, row) => sum + row.today_pv, 0);
-      const totalPv = rows.reduce((sum, row) => sum + row.total_pv, 0);
+      const stations = await repo.savings(caller);
+      const income = new Map<string, { today: number; total: number }>();
+      let todayPv = 0;
+      let totalPv = 0;
+      for (const station of stations) {
+        todayPv += station.today_pv;
+        totalPv += station.total_pv;
+        // a station's income to the cent, as its own overview says it, then added up by currency
+        const sum = income.get(station.currency) ?? { today: 0, total: 0 };
+        sum.today += incomeOf(station.today_pv, station.unit_price);
+        sum.total += incomeOf(station.total_pv, station.unit_price);
+        income.set(station.currency, sum);
+      }
       return {
-        station_count: rows.reduce((sum, row) => sum + row.stations, 0),
+        station_count: stations.length,
         today_pv_kwh: round(todayPv),
         total_pv_kwh: round(totalPv),
         co2_kg: round(co2SavedKg(totalPv), 2),
         co2_factor_kg_per_kwh: CO2_KG_PER_KWH,
-        income: rows
-          .map((row) => ({
-            currency: row.currency,
-            today: round(row.today_income, 2),
-            total: round(row.total_income, 2),
-          }))
+        income: [...income]
+          .map(([currency, sum]) => ({ currency, today: round(sum.today, 2), total: round(sum.total, 2) }))
           .sort((a, b) => b.total - a.total || a.currency.localeCompare(b.currency)),
       };
     },
