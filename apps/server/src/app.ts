@@ -177,11 +177,11 @@ export async function buildApp({
   });
   // photos are addressed as the browser sees the API (API_BASE may be a whole URL)
   const photoUrl = (photoId: string) => `${config.apiBase}photos/${photoId}`;
-  const stations = stationsRepository(db, photoUrl);
+  const stations = stationsRepository(db, photoUrl, clock);
   stationsRoutes(
     calls,
     stationsService(stations, scopes, stationBindings(scopes), oplog),
-    stationListService(stationListRepository(db, photoUrl), preferencesRepository(db), scopes),
+    stationListService(stationListRepository(db, photoUrl, clock), preferencesRepository(db), scopes),
   );
   const files = downloads(downloadsRepository(db), { apiBase: config.apiBase, prefix });
   files.route(app);
@@ -193,7 +193,7 @@ export async function buildApp({
       weatherProvider({ baseUrl: config.weatherUrl, log: app.log.child({ part: 'weather' }) }),
     ),
   );
-  plantRoutes(calls, { repo: plantRepository(db), downloads: files });
+  plantRoutes(calls, { repo: plantRepository(db, clock), downloads: files, now: () => clock.now() });
   photoRoutes(app, calls, photoStore(path.join(config.dataDir, 'photos'), stations), { prefix, photoUrl });
   const alarms = registerAlarmsAndMessages({
     calls,
@@ -241,7 +241,7 @@ export async function buildApp({
   devicesRoutes(
     calls,
     devicesService(
-      devicesRepository(db),
+      devicesRepository(db, clock),
       scopes,
       {
         link: deviceLink.link,

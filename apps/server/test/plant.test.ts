@@ -8,6 +8,7 @@ import {
   type PowerFlowData,
   plant,
   startOfLocalDay,
+  station as stationCalls,
 } from '@helio/contracts';
 import { schema } from '@helio/db';
 import { eq } from 'drizzle-orm';
@@ -516,5 +517,34 @@ describe('refusals', () => {
       installer.token,
     );
     expect(refused.body.code).toBe(400);
+  });
+});
+
+describe('the server’s clock', () => {
+  it('decides which day is today in the lists and the overview, not the database’s', async () => {
+    const owner = await registerAccount(server, 1, 'clock');
+    const station = await plantIn('Europe/Warsaw', owner);
+    const now = Date.now();
+    await feed(station, now - 30 * 60_000, now);
+    const todayOf = async () => {
+      const list = (await server.call(stationCalls.list, { keyword: '' }, owner.token)).body.data as {
+        list: { station_id: number; today_energy_kwh: number | null }[];
+      };
+      const overview = (await server.call(plant.overview, { station_id: station.stationId }, owner.token))
+        .body.data as OverviewData;
+      return {
+        list: list.list.find((item) => item.station_id === station.stationId)?.today_energy_kwh,
+        overview: overview.today.pv_kwh,
+      };
+    };
+    const before = await todayOf();
+    expect(before.list).toBeGreaterThan(0);
+    server.clock.advance(2 * 24 * HOUR);
+    try {
+      // two days on, today has no PV yet, whatever the database's own clock says
+      expect(await todayOf()).toEqual({ list: 0, overview: 0 });
+    } finally {
+      server.clock.advance(-2 * 24 * HOUR);
+    }
   });
 });

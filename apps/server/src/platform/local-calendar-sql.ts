@@ -34,7 +34,10 @@ export function startOfLocalDaySql(day: string, zone: string): string {
                then ${earlier} else ${midnight} end)`;
 }
 
-/** A station's "today" (by the database's clock) as a drizzle fragment, `zone` a column. */
-export function todayIn(zone: string): SQL {
-  return sql.raw(localDateSql('now()', zone));
+/**
+ * A station's "today" at the instant `at` (the server's clock, never SQL `now()`) as a drizzle
+ * fragment, `zone` a column. `at` goes in as an ISO literal, a fixed form of digits and signs.
+ */
+export function todayIn(zone: string, at: Date): SQL {
+  return sql.raw(localDateSql(`'${at.toISOString()}'::timestamptz`, zone));
 }

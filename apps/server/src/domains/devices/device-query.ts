@@ -12,7 +12,8 @@ const todayColumn = sql.raw(
 );
 
 /** `select … from devices d join stations s …` with every column of a device item. */
-export function deviceSelect(where: SQL): SQL {
+/** `at`: now, by the server's clock (the day whose energy is "today"). */
+export function deviceSelect(where: SQL, at: Date): SQL {
   return sql`select d.device_id, d.sn, d.device_type, d.model, d.firmware_version, d.module_sn,
       d.modbus_address, d.rs485_position, d.status, d.rated_power_w,
       (select count(*)::int from device_alarms a where a.device_id = d.device_id and a.cleared_at is null)
@@ -28,7 +29,7 @@ export function deviceSelect(where: SQL): SQL {
     from devices d join stations s on s.station_id = d.station_id
     left join device_latest l on l.device_id = d.device_id
     left join device_energy e on e.device_id = d.device_id and e.period = 'd'
-      and e.period_start = ${todayIn('s.timezone')}
+      and e.period_start = ${todayIn('s.timezone', at)}
     where ${where}`;
 }
 

@@ -10,6 +10,7 @@ import { column, type Database, queryParsed, schema } from '@helio/db';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Caller } from '../../core/caller.ts';
+import { type Clock, systemClock } from '../../platform/clock.ts';
 import { containsPattern, type PageWindow } from '../../platform/search.ts';
 import { violatedUniqueIndex } from '../../platform/unique-violation.ts';
 import { deviceViewScope, stationScope } from '../tenancy/tenancy.ts';
@@ -72,7 +73,7 @@ export interface DeviceFilter {
 }
 
 /** All SQL of the devices domain. */
-export function devicesRepository(db: Database) {
+export function devicesRepository(db: Database, clock: Clock = systemClock) {
   return {
     /** Where an SN is registered, if anywhere: whether that station is in the caller's scope. */
     async snHolder(caller: Caller, sn: string): Promise<{ inScope: boolean } | undefined> {
@@ -144,7 +145,11 @@ export function devicesRepository(db: Database) {
     },
 
     async item(deviceId: number): Promise<DeviceItem | undefined> {
-      const [row] = await queryParsed(db, deviceRow, deviceSelect(sql`d.device_id = ${deviceId}`));
+      const [row] = await queryParsed(
+        db,
+        deviceRow,
+        deviceSelect(sql`d.device_id = ${deviceId}`, clock.now()),
+      );
       return row && toDeviceItem(row);
     },
 
@@ -155,7 +160,7 @@ export function devicesRepository(db: Database) {
       if (filter.status) conditions.push(sql`d.status = ${filter.status}`);
       if (filter.stationId) conditions.push(sql`d.station_id = ${filter.stationId}`);
       if (filter.keyword) conditions.push(sql`lower(d.sn) like ${containsPattern(filter.keyword)}`);
-      const query = deviceSelect(sql.join(conditions, sql` and `));
+      const query = deviceSelect(sql.join(conditions, sql` and `), clock.now());
       const rows = await queryParsed(
         db,
         deviceRow,

@@ -4,6 +4,7 @@ import { column, type Database, queryParsed } from '@helio/db';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Caller } from '../../core/caller.ts';
+import { type Clock, systemClock } from '../../platform/clock.ts';
 import { todayIn } from '../../platform/local-calendar-sql.ts';
 import { readingValues } from '../devices/latest-store.ts';
 import { deviceTypeColumn } from '../devices/status-store.ts';
@@ -114,7 +115,7 @@ const savingsRow = z.object({
   total_pv: column.number,
 });
 
-export function plantRepository(db: Database) {
+export function plantRepository(db: Database, clock: Clock = systemClock) {
   return {
     /** The station if the caller may see it (its scope or a grant): one query for the check and the row. */
     async station(caller: Caller, stationId: number): Promise<PlantStation | undefined> {
@@ -350,7 +351,7 @@ export function plantRepository(db: Database) {
                    coalesce(y.pv_kwh, 0)::float8 as total_pv
             from stations s
             left join station_energy t on t.station_id = s.station_id and t.period = 'd'
-                 and t.period_start = ${todayIn('s.timezone')}
+                 and t.period_start = ${todayIn('s.timezone', clock.now())}
             left join lateral (select sum(e.pv_kwh) as pv_kwh from station_energy e
                                where e.station_id = s.station_id and e.period = 'y') y on true
             where ${stationViewScope(caller, 's')}`,

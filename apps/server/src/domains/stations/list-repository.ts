@@ -10,6 +10,7 @@ import {
 import { column, type Database, queryParsed } from '@helio/db';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { type Clock, systemClock } from '../../platform/clock.ts';
 import { containsPattern, type PageWindow } from '../../platform/search.ts';
 import type { Scope } from '../tenancy/tenancy.ts';
 import { stationRow, stationSelect, stationStatusSql, toStationItem } from './station-query.ts';
@@ -66,7 +67,11 @@ const sortColumns: Record<StationSort['by'], { station: SQL; row: SQL }> = {
 };
 
 /** SQL of the station list, the status counts and the accounts a station can be bound to; each read within the scope the service gives. */
-export function stationListRepository(db: Database, photoUrl: (photoId: string) => string) {
+export function stationListRepository(
+  db: Database,
+  photoUrl: (photoId: string) => string,
+  clock: Clock = systemClock,
+) {
   async function totalOf(query: SQL): Promise<number> {
     const [row] = await queryParsed(db, total, sql`select count(*)::int as total from (${query}) q`);
     return row?.total ?? 0;
@@ -98,7 +103,7 @@ export function stationListRepository(db: Database, photoUrl: (photoId: string) 
       const rows = await queryParsed(
         db,
         stationRow,
-        sql`select * from (${stationSelect(sql`s.station_id in (${pageIds})`)}) x
+        sql`select * from (${stationSelect(sql`s.station_id in (${pageIds})`, clock.now())}) x
             order by ${order.row} ${direction}, x.station_id ${direction}`,
       );
       return {

@@ -3,6 +3,7 @@ import { column, type Database, queryParsed, schema } from '@helio/db';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { Refusal } from '../../core/refusal.ts';
+import { type Clock, systemClock } from '../../platform/clock.ts';
 import { violatedUniqueIndex } from '../../platform/unique-violation.ts';
 import { stationRow, stationSelect, toStationItem } from './station-query.ts';
 
@@ -22,11 +23,19 @@ async function mapNameTaken<T>(work: Promise<T>): Promise<T> {
 }
 
 /** SQL of the stations domain's writes and single-station reads. */
-export function stationsRepository(db: Database, photoUrl: (photoId: string) => string) {
+export function stationsRepository(
+  db: Database,
+  photoUrl: (photoId: string) => string,
+  clock: Clock = systemClock,
+) {
   return {
     /** The station as answered to callers; undefined when it does not exist. */
     async item(stationId: number): Promise<StationItem | undefined> {
-      const [row] = await queryParsed(db, stationRow, stationSelect(sql`s.station_id = ${stationId}`));
+      const [row] = await queryParsed(
+        db,
+        stationRow,
+        stationSelect(sql`s.station_id = ${stationId}`, clock.now()),
+      );
       return row && toStationItem(row, photoUrl);
     },
 

@@ -59,7 +59,7 @@ export function stationPvPowerSql(stationId: SQL): SQL {
 }
 
 /** `select … from stations s …` with every column of a station item; add `where` and order after it. */
-export function stationSelect(where: SQL): SQL {
+export function stationSelect(where: SQL, at: Date): SQL {
   return sql`select s.station_id, s.station_name, s.station_type, s.country_code, s.province_code, s.city,
       s.address, s.latitude, s.longitude, s.capacity_kwp::float8 as capacity_kwp,
       to_char(s.commissioning_date, 'YYYY-MM-DD') as commissioning_date,
@@ -87,7 +87,7 @@ export function stationSelect(where: SQL): SQL {
       where ad.station_id = s.station_id and a.cleared_at is null
     ) happening on true
     left join station_energy today on today.station_id = s.station_id and today.period = 'd'
-      and today.period_start = ${todayIn('s.timezone')}
+      and today.period_start = ${todayIn('s.timezone', at)}
     where ${where}`;
 }
 
