@@ -193,7 +193,12 @@ export async function buildApp({
       weatherProvider({ baseUrl: config.weatherUrl, log: app.log.child({ part: 'weather' }) }),
     ),
   );
-  plantRoutes(calls, { repo: plantRepository(db, clock), downloads: files, now: () => clock.now() });
+  plantRoutes(calls, {
+    repo: plantRepository(db, clock),
+    tenancy: scopes,
+    downloads: files,
+    now: () => clock.now(),
+  });
   photoRoutes(app, calls, photoStore(path.join(config.dataDir, 'photos'), stations), { prefix, photoUrl });
   const alarms = registerAlarmsAndMessages({
     calls,

@@ -9,11 +9,10 @@ import {
 import { column, type Database, queryParsed, schema } from '@helio/db';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Caller } from '../../core/caller.ts';
 import { type Clock, systemClock } from '../../platform/clock.ts';
 import { containsPattern, type PageWindow } from '../../platform/search.ts';
 import { violatedUniqueIndex } from '../../platform/unique-violation.ts';
-import { deviceViewScope, stationScope } from '../tenancy/tenancy.ts';
+import type { Scope } from '../tenancy/tenancy.ts';
 import { type DeviceRow, deviceSelect, toDeviceItem } from './device-query.ts';
 import { deviceTypeColumn } from './status-store.ts';
 
@@ -75,12 +74,12 @@ export interface DeviceFilter {
 /** All SQL of the devices domain. */
 export function devicesRepository(db: Database, clock: Clock = systemClock) {
   return {
-    /** Where an SN is registered, if anywhere: whether that station is in the caller's scope. */
-    async snHolder(caller: Caller, sn: string): Promise<{ inScope: boolean } | undefined> {
+    /** Where an SN is registered, if anywhere: whether that station is in `scope`. */
+    async snHolder(scope: Scope, sn: string): Promise<{ inScope: boolean } | undefined> {
       const [row] = await queryParsed(
         db,
         z.object({ in_scope: column.bool.nullable() }),
-        sql`select (d.station_id in (select s.station_id from stations s where ${stationScope(caller, 's')})) as in_scope
+        sql`select (d.station_id in (select s.station_id from stations s where ${scope.stations('s')})) as in_scope
             from devices d where d.sn = ${sn}`,
       );
       return row && { inScope: row.in_scope === true };
@@ -153,9 +152,9 @@ export function devicesRepository(db: Database, clock: Clock = systemClock) {
       return row && toDeviceItem(row);
     },
 
-    /** Devices on the stations the caller sees (its scope and grants), by station name then SN. */
-    async list(caller: Caller, filter: DeviceFilter, page: PageWindow): Promise<Page<DeviceItem>> {
-      const conditions = [deviceViewScope(caller, 'd')];
+    /** Devices in `scope` (a caller's `seen`: its stations and grants), by station name then SN. */
+    async list(scope: Scope, filter: DeviceFilter, page: PageWindow): Promise<Page<DeviceItem>> {
+      const conditions = [scope.devices('d')];
       if (filter.deviceType) conditions.push(sql`d.device_type = ${filter.deviceType}`);
       if (filter.status) conditions.push(sql`d.status = ${filter.status}`);
       if (filter.stationId) conditions.push(sql`d.station_id = ${filter.stationId}`);

@@ -62,7 +62,7 @@ export function devicesService(
   });
 
   async function refuseRegisteredSn(caller: Caller, sn: string): Promise<void> {
-    const holder = await repo.snHolder(caller, sn);
+    const holder = await repo.snHolder(tenancy.held(caller), sn);
     if (holder) throw new Refusal(holder.inScope ? '200306' : '2001');
   }
 
@@ -157,7 +157,7 @@ export function devicesService(
 
     async list(caller: Caller, filter: DeviceFilter, page: number, pageSize: number) {
       if (filter.stationId !== undefined) await tenancy.assertSeesStation(caller, filter.stationId);
-      return repo.list(caller, filter, pageWindow(page, pageSize));
+      return repo.list(tenancy.seen(caller), filter, pageWindow(page, pageSize));
     },
   };
 }

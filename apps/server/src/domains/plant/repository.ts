@@ -3,13 +3,12 @@ import { type EnergyCounter, energyCounters } from '@helio/contracts/device-link
 import { column, type Database, queryParsed } from '@helio/db';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Caller } from '../../core/caller.ts';
 import { type Clock, systemClock } from '../../platform/clock.ts';
 import { todayIn } from '../../platform/local-calendar-sql.ts';
 import { readingValues } from '../devices/latest-store.ts';
 import { deviceTypeColumn } from '../devices/status-store.ts';
 import { type EnergyFigures, type Period, periods } from '../energy/ledger.ts';
-import { stationViewScope } from '../tenancy/tenancy.ts';
+import type { Scope } from '../tenancy/tenancy.ts';
 
 /** All the SQL of what a plant did: its station, its devices' newest readings, energy rows, a day's readings. */
 
@@ -117,15 +116,15 @@ const savingsRow = z.object({
 
 export function plantRepository(db: Database, clock: Clock = systemClock) {
   return {
-    /** The station if the caller may see it (its scope or a grant): one query for the check and the row. */
-    async station(caller: Caller, stationId: number): Promise<PlantStation | undefined> {
+    /** The station if it is in `scope` (a caller's `seen`): one query for the check and the row. */
+    async station(scope: Scope, stationId: number): Promise<PlantStation | undefined> {
       const [row] = await queryParsed(
         db,
         stationRow,
         sql`select station_id, station_name, station_type, timezone, currency, unit_price::float8 as unit_price,
                    capacity_kwp::float8 as capacity_kwp, to_char(commissioning_date, 'YYYY-MM-DD') as commissioning_date,
                    array(select distinct d.device_type::int from devices d where d.station_id = s.station_id) as device_types
-            from stations s where station_id = ${stationId} and ${stationViewScope(caller, 's')}`,
+            from stations s where station_id = ${stationId} and ${scope.stations('s')}`,
       );
       return row;
     },
@@ -339,10 +338,10 @@ export function plantRepository(db: Database, clock: Clock = systemClock) {
     },
 
     /**
-     * Each station the caller sees: its currency and unit price, its PV energy today (in its own
+     * Each station in `scope`: its currency and unit price, its PV energy today (in its own
      * zone) and in total. The service prices them (contracts `incomeOf`), a station at a time.
      */
-    async savings(caller: Caller): Promise<z.infer<typeof savingsRow>[]> {
+    async savings(scope: Scope): Promise<z.infer<typeof savingsRow>[]> {
       return queryParsed(
         db,
         savingsRow,
@@ -354,7 +353,7 @@ export function plantRepository(db: Database, clock: Clock = systemClock) {
                  and t.period_start = ${todayIn('s.timezone', clock.now())}
             left join lateral (select sum(e.pv_kwh) as pv_kwh from station_energy e
                                where e.station_id = s.station_id and e.period = 'y') y on true
-            where ${stationViewScope(caller, 's')}`,
+            where ${scope.stations('s')}`,
       );
     },
   };

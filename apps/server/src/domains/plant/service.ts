@@ -24,6 +24,7 @@ import { emsParts } from '@helio/contracts/device-link';
 import type { Caller } from '../../core/caller.ts';
 import { Refusal } from '../../core/refusal.ts';
 import { type EnergyFigures, zeroFigures } from '../energy/ledger.ts';
+import type { Tenancy } from '../tenancy/tenancy.ts';
 import type { LatestDevice, PlantRepository, PlantStation } from './repository.ts';
 
 /**
@@ -83,11 +84,11 @@ const newest = (devices: LatestDevice[]) =>
 const PILE_SESSION_DAYS = 30;
 const MAX_SESSIONS = 20;
 
-export function plantService(repo: PlantRepository, now: () => Date = () => new Date()) {
+export function plantService(repo: PlantRepository, tenancy: Tenancy, now: () => Date = () => new Date()) {
   /** The station, after the caller's check (9001 when out of reach or gone). */
   async function seen(caller: Caller, stationId: number): Promise<PlantStation> {
     // one query: a station out of reach answers 9001 exactly like one that does not exist
-    const station = await repo.station(caller, stationId);
+    const station = await repo.station(tenancy.seen(caller), stationId);
     if (!station) throw new Refusal('9001');
     return station;
   }
@@ -163,7 +164,7 @@ export function plantService(repo: PlantRepository, now: () => Date = () => new 
     },
 
     async allSavings(caller: Caller): Promise<CallData<typeof plant.allSavings>> {
-      const stations = await repo.savings(caller);
+      const stations = await repo.savings(tenancy.seen(caller));
       const income = new Map<string, { today: number; total: number }>();
       let todayPv = 0;
       let totalPv = 0;

@@ -11,9 +11,6 @@ import { heldScope, type Scope, type ScopedAccount, seenScope, tenancyRepository
  * the caller's tree). Its SQL is in repository.ts.
  */
 
-// The scope conditions for the repositories that still take a caller rather than a Scope
-// (devices, plant); every other repository applies the Scope its service gives.
-export { deviceViewScope, stationScope, stationViewScope } from './repository.ts';
 export type { Scope, ScopedAccount };
 
 type Account = Pick<Caller, 'userId' | 'roleId'>;
