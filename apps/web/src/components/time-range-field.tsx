@@ -27,7 +27,9 @@ function pickerValue(text: string | undefined): Dayjs | null {
 /**
  * A date-time range of at most 30 days (SPEC.md §9) in the browser's time zone, with quick ranges
  * ending now. The picker offers no day out of reach of the first one chosen; a range that still
- * breaks the rules (from the address, or by its times of day) is said under the field.
+ * breaks the rules (from the address, or by its times of day) is said under the field. By keyboard:
+ * type a start, Enter or Tab, type an end, Enter or Tab; Tab leaves the field from its end, and
+ * Shift+Tab from its start.
  */
 export function TimeRangeField({ value, onChange, error, testId }: TimeRangeFieldProps) {
   const { t } = useTranslation();
@@ -39,6 +41,10 @@ export function TimeRangeField({ value, onChange, error, testId }: TimeRangeFiel
         // A day chosen alone runs from its first to its last second.
         showTime={{ format: 'HH:mm', defaultValue: [dayjs().startOf('day'), dayjs().endOf('day')] }}
         format="YYYY-MM-DD HH:mm"
+        // Tab goes on from an empty field as from a filled one (start, end, then the next control):
+        // without this the picker holds focus in an empty field, or hands it from end back to start.
+        // A range left with one end empty is no range (see onChange).
+        allowEmpty={[true, true]}
         value={[pickerValue(value.startTime), pickerValue(value.endTime)]}
         status={error ? 'error' : undefined}
         aria-invalid={error ? true : undefined}
@@ -54,6 +60,7 @@ export function TimeRangeField({ value, onChange, error, testId }: TimeRangeFiel
         }
         onChange={(dates) => {
           const [start, end] = dates ?? [null, null];
+          // One end alone is no range: the filter goes.
           onChange(
             start && end
               ? { startTime: start.format(), endTime: end.format() }
