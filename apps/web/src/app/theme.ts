@@ -55,6 +55,8 @@ export const theme: ThemeConfig = {
       "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', 'PingFang SC', 'Microsoft YaHei', sans-serif",
   },
   components: {
+    // a table's "no data" line is text to read, not a disabled control
+    Table: { colorTextDisabled: TEXT_SECONDARY },
     Layout: {
       siderBg: SIDEBAR_BG,
       headerBg: '#ffffff',

@@ -4,6 +4,7 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState, LoadFailed } from '../../../components/empty-state.tsx';
+import { TableRegion } from '../../../components/tables/table-region.tsx';
 import { TimeRangeField } from '../../../components/time-range-field.tsx';
 import { ApiError, describeError } from '../../../lib/api.ts';
 import { isRangeRefusal } from '../../../lib/time-range.ts';
@@ -126,42 +127,44 @@ export function OperationLog() {
           testId="log-range-filter"
         />
       </search>
-      <Table<LogItem>
-        rowKey="log_id"
-        data-testid="log-table"
-        size="middle"
-        columns={columns}
-        dataSource={refusal ? [] : (log.data?.list ?? [])}
-        loading={log.isFetching}
-        scroll={{ x: 'max-content' }}
-        locale={{
-          emptyText:
-            log.isPending && !refusal ? (
-              <span />
-            ) : log.isError && !serverRefusal ? (
-              <LoadFailed
-                text={describeError(log.error)}
-                retryText={t('messages.retry')}
-                onRetry={() => void log.refetch()}
-              />
-            ) : (
-              <EmptyState
-                title={t('messages.log.emptyTitle')}
-                description={t('messages.log.emptyDescription')}
-                testId="log-empty"
-              />
-            ),
-        }}
-        pagination={{
-          current: filters.page,
-          pageSize: filters.pageSize,
-          total,
-          showSizeChanger: true,
-          pageSizeOptions: [...LOG_PAGE_SIZES],
-          showTotal: (count) => t('messages.total', { total: count }),
-          onChange: (page, pageSize) => change(pageSize === filters.pageSize ? { page } : { pageSize }),
-        }}
-      />
+      <TableRegion label={t('messages.tabs.log')}>
+        <Table<LogItem>
+          rowKey="log_id"
+          data-testid="log-table"
+          size="middle"
+          columns={columns}
+          dataSource={refusal ? [] : (log.data?.list ?? [])}
+          loading={log.isFetching}
+          scroll={{ x: 'max-content' }}
+          locale={{
+            emptyText:
+              log.isPending && !refusal ? (
+                <span />
+              ) : log.isError && !serverRefusal ? (
+                <LoadFailed
+                  text={describeError(log.error)}
+                  retryText={t('messages.retry')}
+                  onRetry={() => void log.refetch()}
+                />
+              ) : (
+                <EmptyState
+                  title={t('messages.log.emptyTitle')}
+                  description={t('messages.log.emptyDescription')}
+                  testId="log-empty"
+                />
+              ),
+          }}
+          pagination={{
+            current: filters.page,
+            pageSize: filters.pageSize,
+            total,
+            showSizeChanger: true,
+            pageSizeOptions: [...LOG_PAGE_SIZES],
+            showTotal: (count) => t('messages.total', { total: count }),
+            onChange: (page, pageSize) => change(pageSize === filters.pageSize ? { page } : { pageSize }),
+          }}
+        />
+      </TableRegion>
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState, LoadFailed } from '../../../components/empty-state.tsx';
+import { TableRegion } from '../../../components/tables/table-region.tsx';
 import { notifySuccess } from '../../../lib/notifier.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { type RequestAnswer, useRequestChanges, useRequestList } from '../api/requests.ts';
@@ -208,42 +209,44 @@ export function RequestList() {
           </Button>
         )}
       </div>
-      <Table<RequestItem>
-        rowKey="request_id"
-        data-testid="requests-table"
-        size="middle"
-        columns={columns}
-        dataSource={requests.data?.list ?? []}
-        loading={requests.isFetching}
-        scroll={{ x: 'max-content' }}
-        onRow={(item) => ({ 'data-testid': `request-row-${item.request_id}`, 'data-sn': item.sn }) as never}
-        locale={{
-          emptyText: requests.isPending ? (
-            <span />
-          ) : requests.isError ? (
-            <LoadFailed
-              text={t('messages.requests.loadFailed')}
-              retryText={t('messages.retry')}
-              onRetry={() => void requests.refetch()}
-            />
-          ) : (
-            <EmptyState
-              title={t(`messages.requests.empty.${filters.direction}Title`)}
-              description={t(`messages.requests.empty.${filters.direction}Description`)}
-              testId="requests-empty"
-            />
-          ),
-        }}
-        pagination={{
-          current: paging.page,
-          pageSize: paging.pageSize,
-          total: requests.data?.total ?? 0,
-          hideOnSinglePage: true,
-          showTotal: (total) => t('messages.total', { total }),
-          onChange: (page, pageSize) =>
-            setPaging(pageSize === paging.pageSize ? { page, pageSize } : { page: 1, pageSize }),
-        }}
-      />
+      <TableRegion label={t('messages.tabs.requests')}>
+        <Table<RequestItem>
+          rowKey="request_id"
+          data-testid="requests-table"
+          size="middle"
+          columns={columns}
+          dataSource={requests.data?.list ?? []}
+          loading={requests.isFetching}
+          scroll={{ x: 'max-content' }}
+          onRow={(item) => ({ 'data-testid': `request-row-${item.request_id}`, 'data-sn': item.sn }) as never}
+          locale={{
+            emptyText: requests.isPending ? (
+              <span />
+            ) : requests.isError ? (
+              <LoadFailed
+                text={t('messages.requests.loadFailed')}
+                retryText={t('messages.retry')}
+                onRetry={() => void requests.refetch()}
+              />
+            ) : (
+              <EmptyState
+                title={t(`messages.requests.empty.${filters.direction}Title`)}
+                description={t(`messages.requests.empty.${filters.direction}Description`)}
+                testId="requests-empty"
+              />
+            ),
+          }}
+          pagination={{
+            current: paging.page,
+            pageSize: paging.pageSize,
+            total: requests.data?.total ?? 0,
+            hideOnSinglePage: true,
+            showTotal: (total) => t('messages.total', { total }),
+            onChange: (page, pageSize) =>
+              setPaging(pageSize === paging.pageSize ? { page, pageSize } : { page: 1, pageSize }),
+          }}
+        />
+      </TableRegion>
       {asking !== null && (
         <RequestAccessDialog
           open={asking}
