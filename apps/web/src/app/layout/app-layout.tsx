@@ -1,6 +1,7 @@
 import { DEMO_USER_ID } from '@helio/contracts';
 import { Drawer, Layout } from 'antd';
-import { Suspense, useState } from 'react';
+import { type MouseEvent, Suspense, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { Brand } from '../../components/brand-logo.tsx';
 import { AppFooter } from '../../components/layouts/app-footer.tsx';
@@ -15,21 +16,29 @@ import { useSession } from '../../lib/session-store.ts';
 import { SidebarMenu } from './sidebar-menu.tsx';
 import { TopBar } from './top-bar.tsx';
 
+/** The main region, which the skip link moves focus to. */
+const MAIN_ID = 'main-content';
+
 /** The alarm screens' pieces that the device screens show (the alarms link to devices, not back). */
 const deviceAlarmViews: DeviceAlarmViews = { AlarmCount: AlarmCountCell, DeviceAlarms };
 
 /**
  * The signed-in frame (SPEC.md §2): sidebar from the saved menu list, top bar, footer. On a
  * desktop the sidebar is open or collapsed as the sidebarStatus cookie says; below 992 px it is a
- * drawer, closed by default and closed again after each navigation.
+ * drawer, closed by default and closed again after each navigation. Landmarks: the top bar
+ * (banner), the sidebar's navigation and the main region, which a "skip to main content" link, the
+ * first stop of Tab, reaches past the top bar and the navigation.
  */
 export function AppLayout() {
+  const { t } = useTranslation();
   const session = useSession();
   const isMobile = useIsMobile();
   const { pathname } = useLocation();
   const [desktopOpen, setDesktopOpen] = useState(() => readCookie(SIDEBAR_COOKIE) !== '0');
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [shownPath, setShownPath] = useState(pathname);
+  const main = useRef<HTMLElement>(null);
+  const drawerBody = useRef<HTMLDivElement>(null);
 
   // Close the drawer once a navigation lands, however it was started.
   if (shownPath !== pathname) {
@@ -49,6 +58,21 @@ export function AppLayout() {
     setDesktopOpen(!desktopOpen);
   };
 
+  const skipToMain = (event: MouseEvent) => {
+    // Focus, not only scroll: the next Tab goes on from the main region. No #hash in the address.
+    event.preventDefault();
+    main.current?.focus();
+    main.current?.scrollIntoView({ block: 'start' });
+  };
+
+  // The opened drawer's focus goes to the current screen's entry, else the first one.
+  const focusDrawerEntry = (open: boolean) => {
+    if (!open) return;
+    const entries = drawerBody.current?.querySelectorAll<HTMLElement>('nav a, nav button');
+    const current = drawerBody.current?.querySelector<HTMLElement>('nav [aria-current="page"]');
+    (current ?? entries?.[0])?.focus();
+  };
+
   const brandAndMenu = (collapsed: boolean) => (
     <>
       <div className={collapsed ? 'sidebar-brand sidebar-brand-collapsed' : 'sidebar-brand'}>
@@ -60,17 +84,22 @@ export function AppLayout() {
 
   return (
     <Layout className="app-layout" data-testid="app-layout">
+      <a className="skip-link" href={`#${MAIN_ID}`} onClick={skipToMain} data-testid="skip-link">
+        {t('layout.skipToMain')}
+      </a>
       {isMobile ? (
         <Drawer
           placement="left"
           open={drawerOpen}
           onClose={() => setDrawerOpen(false)}
+          afterOpenChange={focusDrawerEntry}
+          aria-label={t('menu.navigation')}
           size={SIDEBAR_WIDTH_PX}
           closable={false}
           className="sidebar-drawer"
           styles={{ body: { padding: 0 } }}
         >
-          <div className="sidebar sidebar-mobile" data-testid="sidebar">
+          <div className="sidebar sidebar-mobile" data-testid="sidebar" ref={drawerBody}>
             {brandAndMenu(false)}
           </div>
         </Drawer>
@@ -95,7 +124,7 @@ export function AppLayout() {
           userName={session.userName}
         />
         {session.userId === DEMO_USER_ID && <DemoBanner />}
-        <Layout.Content className="app-content">
+        <Layout.Content id={MAIN_ID} ref={main} tabIndex={-1} className="app-content">
           {/* Navigations run as transitions: the current screen stays until the next one's code is here. */}
           <Suspense fallback={<PageLoading />}>
             <DeviceAlarmViewsContext value={deviceAlarmViews}>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormProblems } from '../../../hooks/use-form-problems.ts';
 import { notifySuccess } from '../../../lib/notifier.ts';
 import { useConfirmEmail, useResendEmailCode } from '../api/email-change.ts';
+import { useFieldChecks } from '../lib/field-checks.tsx';
 
 /** A change of an account's email that waits for the code mailed to the new address. */
 export interface PendingEmailChange {
@@ -29,6 +30,8 @@ interface EmailCodeDialogProps {
   onClose: () => void;
   /** After the code was taken: the address now in effect. */
   onConfirmed: (email: string) => void;
+  /** Once the dialog has gone. */
+  afterClose?: () => void;
 }
 
 /**
@@ -37,10 +40,11 @@ interface EmailCodeDialogProps {
  * "later" leaves the old address in effect, and the code can be entered when the account is edited
  * again.
  */
-export function EmailCodeDialog({ open, change, onClose, onConfirmed }: EmailCodeDialogProps) {
+export function EmailCodeDialog({ open, change, onClose, onConfirmed, afterClose }: EmailCodeDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<CodeValues>();
   const problems = useFormProblems(form, user.confirmEmail.body, fields);
+  const checks = useFieldChecks(form);
   const confirm = useConfirmEmail();
   const resend = useResendEmailCode();
   const owner = change.userId === undefined ? {} : { user_id: change.userId };
@@ -54,7 +58,10 @@ export function EmailCodeDialog({ open, change, onClose, onConfirmed }: EmailCod
           notifySuccess(t('userDialog.emailCode.confirmed', { email }), 'email-change');
           onConfirmed(email);
         },
-        onError: problems.showServerProblems,
+        onError: (error) => {
+          problems.showServerProblems(error);
+          checks.announce();
+        },
       },
     );
   };
@@ -79,14 +86,17 @@ export function EmailCodeDialog({ open, change, onClose, onConfirmed }: EmailCod
       open={open}
       title={t('userDialog.emailCode.title')}
       onCancel={onClose}
+      afterOpenChange={checks.focusOnOpen('code')}
+      afterClose={afterClose}
       destroyOnHidden
       maskClosable={!busy}
       width={480}
       modalRender={(dom) => (
         <Form<CodeValues>
           form={form}
+          name="email-code"
           layout="vertical"
-          validateTrigger="onBlur"
+          {...checks.formProps}
           clearOnDestroy
           onFinish={submit}
           disabled={busy}
@@ -113,6 +123,7 @@ export function EmailCodeDialog({ open, change, onClose, onConfirmed }: EmailCod
       ]}
     >
       <div data-testid="email-code-dialog">
+        {checks.announcer}
         <p className="dialog-intro" data-testid="email-code-intro">
           {t('userDialog.emailCode.intro', { email: change.pending, current: change.current })}
         </p>
@@ -127,6 +138,7 @@ export function EmailCodeDialog({ open, change, onClose, onConfirmed }: EmailCod
             autoComplete="one-time-code"
             maxLength={6}
             autoFocus
+            onBlur={checks.leave('code')}
             data-testid="email-code"
           />
         </Form.Item>

@@ -8,6 +8,7 @@ import { call } from '../../../lib/api.ts';
 import { notifySuccess } from '../../../lib/notifier.ts';
 import { renameSessionUser, useSession } from '../../../lib/session-store.ts';
 import { accountInfoQuery, useRefreshAccounts } from '../api/accounts.ts';
+import { useFieldChecks } from '../lib/field-checks.tsx';
 import { EmailCodeDialog, type PendingEmailChange } from './email-code-dialog.tsx';
 import { InstallerSelect } from './installer-select.tsx';
 
@@ -44,6 +45,8 @@ export interface UserDialogProps {
    * email calls it after the edit (the address pending) and again once the code confirmed it.
    */
   onDone?: (result: UserDialogResult) => void;
+  /** Once the dialog (or its email-code step) has gone: e.g. to give focus back to what opened it. */
+  afterClose?: () => void;
 }
 
 interface UserFormValues {
@@ -94,17 +97,27 @@ function creationBody(values: UserFormValues) {
 
 /**
  * The user dialog of SPEC.md §4, one component for its five modes. Each mode checks its fields with
- * the shared schema of `@helio/contracts` (on blur and on submit) and shows the server's refusals
- * under the fields they concern. Enter submits, Esc closes. In mode 4 a new email takes effect only
+ * the shared schema of `@helio/contracts` (when a changed field is left, and on submit: see
+ * useFieldChecks) and shows the server's refusals under the fields they concern. Enter submits, Esc
+ * closes. In mode 4 a new email takes effect only
  * with the code mailed to it: after saving, or when the account already has an address waiting,
  * the dialog asks for that code (EmailCodeDialog).
  */
-export function UserDialog({ mode, open, userId, installerId, onClose, onDone }: UserDialogProps) {
+export function UserDialog({
+  mode,
+  open,
+  userId,
+  installerId,
+  onClose,
+  onDone,
+  afterClose,
+}: UserDialogProps) {
   const { t } = useTranslation();
   const session = useSession();
   const [form] = Form.useForm<UserFormValues>();
   const fields = fieldsOfMode[mode];
   const problems = useFormProblems(form, userFormSchemas[mode], fields);
+  const checks = useFieldChecks(form);
   const refreshAccounts = useRefreshAccounts();
   const texts = textsOfMode[mode];
   const [emailChange, setEmailChange] = useState<PendingEmailChange | null>(null);
@@ -168,7 +181,10 @@ export function UserDialog({ mode, open, userId, installerId, onClose, onDone }:
       onClose();
       onDone?.(result);
     },
-    onError: problems.showServerProblems,
+    onError: (error) => {
+      problems.showServerProblems(error);
+      checks.announce();
+    },
   });
 
   /** The step that confirms a new address, for the account edited. */
@@ -187,6 +203,7 @@ export function UserDialog({ mode, open, userId, installerId, onClose, onDone }:
         open={open}
         change={emailChange}
         onClose={onClose}
+        afterClose={afterClose}
         onConfirmed={(email) => {
           onClose();
           onDone?.({
@@ -211,14 +228,17 @@ export function UserDialog({ mode, open, userId, installerId, onClose, onDone }:
       open={open}
       title={t(texts.title)}
       onCancel={onClose}
+      afterOpenChange={checks.focusOnOpen(mode === 5 ? 'old_pwd' : mode === 3 ? undefined : 'user_name')}
+      afterClose={afterClose}
       destroyOnHidden
       maskClosable={!submit.isPending}
       width={480}
       modalRender={(dom) => (
         <Form<UserFormValues>
           form={form}
+          name={`account-${mode}`}
           layout="vertical"
-          validateTrigger="onBlur"
+          {...checks.formProps}
           clearOnDestroy
           onFinish={(values) => submit.mutate(values)}
           disabled={submit.isPending}
@@ -243,6 +263,7 @@ export function UserDialog({ mode, open, userId, installerId, onClose, onDone }:
       ]}
     >
       <div data-testid="user-dialog" data-mode={mode}>
+        {checks.announcer}
         {mode === 4 && info.isError && (
           <Alert type="error" showIcon title={t('userDialog.infoFailed')} className="dialog-alert" />
         )}
@@ -258,6 +279,7 @@ export function UserDialog({ mode, open, userId, installerId, onClose, onDone }:
           >
             <InstallerSelect
               canAddInstaller
+              onBlur={checks.leave('installer_id')}
               placeholder={t('userDialog.installerPlaceholder')}
               data-testid="user-dialog-installer_id"
             />
@@ -295,6 +317,7 @@ export function UserDialog({ mode, open, userId, installerId, onClose, onDone }:
               spellCheck={false}
               maxLength={50}
               autoFocus={firstField === 'user_name' || firstField === 'role_id'}
+              onBlur={checks.leave('user_name')}
               data-testid="user-dialog-user_name"
             />
           </Form.Item>
@@ -312,6 +335,7 @@ export function UserDialog({ mode, open, userId, installerId, onClose, onDone }:
               autoComplete="email"
               spellCheck={false}
               maxLength={254}
+              onBlur={checks.leave('email')}
               data-testid="user-dialog-email"
             />
           </Form.Item>
@@ -341,7 +365,12 @@ export function UserDialog({ mode, open, userId, installerId, onClose, onDone }:
             required
             rules={[problems.rule('old_pwd')]}
           >
-            <Input.Password autoComplete="current-password" autoFocus data-testid="user-dialog-old_pwd" />
+            <Input.Password
+              autoComplete="current-password"
+              autoFocus
+              onBlur={checks.leave('old_pwd')}
+              data-testid="user-dialog-old_pwd"
+            />
           </Form.Item>
         )}
         {has('pwd') && (
@@ -352,7 +381,11 @@ export function UserDialog({ mode, open, userId, installerId, onClose, onDone }:
             rules={[problems.rule('pwd')]}
             extra={t('userDialog.passwordHint')}
           >
-            <Input.Password autoComplete="new-password" data-testid="user-dialog-pwd" />
+            <Input.Password
+              autoComplete="new-password"
+              onBlur={checks.leave('pwd')}
+              data-testid="user-dialog-pwd"
+            />
           </Form.Item>
         )}
         {has('pwd_again') && (
@@ -363,7 +396,11 @@ export function UserDialog({ mode, open, userId, installerId, onClose, onDone }:
             dependencies={['pwd']}
             rules={[problems.rule('pwd_again')]}
           >
-            <Input.Password autoComplete="new-password" data-testid="user-dialog-pwd_again" />
+            <Input.Password
+              autoComplete="new-password"
+              onBlur={checks.leave('pwd_again')}
+              data-testid="user-dialog-pwd_again"
+            />
           </Form.Item>
         )}
         {mode === 5 && (
