@@ -1,13 +1,14 @@
 import { passwordAgain, retrievePassword, user } from '@helio/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Modal, Space } from 'antd';
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { Alert, Button, Form, Input, type InputProps, type InputRef, Modal, Space } from 'antd';
+import { type KeyboardEvent, type ReactNode, type Ref, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCountdown } from '../../../hooks/use-countdown.ts';
 import { useFormProblems } from '../../../hooks/use-form-problems.ts';
 import { call } from '../../../lib/api.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { notifySuccess } from '../../../lib/notifier.ts';
+import { useFieldChecks } from '../../users/index.ts';
 import { mailLanguageCode } from '../lib/password-reset.ts';
 
 interface ResetValues {
@@ -32,6 +33,23 @@ const resetForm = retrievePassword
 
 const fields = ['email', 'code', 'password', 'password_again'] as const;
 
+/**
+ * The email input with the "send code" button beside it, as one Form.Item's control: the input
+ * takes the item's id (its label's target), value and links to its problem.
+ */
+function EmailWithCodeButton({
+  ref,
+  button,
+  ...input
+}: InputProps & { ref?: Ref<InputRef>; button: ReactNode }) {
+  return (
+    <Space.Compact block>
+      <Input ref={ref} {...input} />
+      {button}
+    </Space.Compact>
+  );
+}
+
 export interface ForgotPasswordDialogProps {
   open: boolean;
   onClose: () => void;
@@ -49,10 +67,16 @@ export function ForgotPasswordDialog({ open, onClose, onDone }: ForgotPasswordDi
   const { language } = useLanguage();
   const [form] = Form.useForm<ResetValues>();
   const problems = useFormProblems(form, resetForm, fields);
+  const checks = useFieldChecks(form);
   // The host keeps this component while the dialog is closed, so the countdown goes on meanwhile.
   const countdown = useCountdown();
   const [codeSent, setCodeSent] = useState(false);
   const codeInput = useRef<{ focus: () => void } | null>(null);
+
+  const showServerProblems = (error: unknown) => {
+    problems.showServerProblems(error);
+    checks.announce();
+  };
 
   const sendCode = useMutation({
     mutationFn: (email: string) => call(user.sendEmailCode, { email, language: mailLanguageCode(language) }),
@@ -61,7 +85,7 @@ export function ForgotPasswordDialog({ open, onClose, onDone }: ForgotPasswordDi
       setCodeSent(true);
       codeInput.current?.focus();
     },
-    onError: problems.showServerProblems,
+    onError: showServerProblems,
   });
 
   const reset = useMutation({
@@ -75,7 +99,7 @@ export function ForgotPasswordDialog({ open, onClose, onDone }: ForgotPasswordDi
       onClose();
       onDone?.(values.email?.trim() ?? '');
     },
-    onError: problems.showServerProblems,
+    onError: showServerProblems,
   });
 
   const askCode = async () => {
@@ -102,14 +126,16 @@ export function ForgotPasswordDialog({ open, onClose, onDone }: ForgotPasswordDi
       open={open}
       title={t('forgotPassword.title')}
       onCancel={onClose}
+      afterOpenChange={checks.focusOnOpen('email')}
       destroyOnHidden
       maskClosable={!pending}
       width={480}
       modalRender={(dom) => (
         <Form<ResetValues>
           form={form}
+          name="forgot"
           layout="vertical"
-          validateTrigger="onBlur"
+          {...checks.formProps}
           clearOnDestroy
           onFinish={(values) => reset.mutate(values)}
           disabled={pending}
@@ -127,35 +153,34 @@ export function ForgotPasswordDialog({ open, onClose, onDone }: ForgotPasswordDi
       ]}
     >
       <div data-testid="forgot-dialog">
+        {checks.announcer}
         <p className="dialog-intro">{t('forgotPassword.intro')}</p>
-        <Form.Item label={t('forgotPassword.email')} required>
-          <Space.Compact block>
-            <Form.Item name="email" noStyle rules={[problems.rule('email')]}>
-              <Input
-                type="email"
-                autoComplete="email"
-                spellCheck={false}
-                maxLength={254}
-                autoFocus
-                data-testid="forgot-email"
-                onPressEnter={emailEnter}
-                aria-label={t('forgotPassword.email')}
-              />
-            </Form.Item>
-            <Button
-              onClick={askCode}
-              disabled={waiting}
-              loading={sendCode.isPending}
-              data-testid="forgot-send-code"
-              aria-live="polite"
-            >
-              {waiting
-                ? t('forgotPassword.resendIn', { seconds: countdown.seconds })
-                : codeSent
-                  ? t('forgotPassword.resend')
-                  : t('forgotPassword.sendCode')}
-            </Button>
-          </Space.Compact>
+        <Form.Item name="email" label={t('forgotPassword.email')} required rules={[problems.rule('email')]}>
+          <EmailWithCodeButton
+            type="email"
+            autoComplete="email"
+            spellCheck={false}
+            maxLength={254}
+            autoFocus
+            data-testid="forgot-email"
+            onPressEnter={emailEnter}
+            onBlur={checks.leave('email')}
+            button={
+              <Button
+                onClick={askCode}
+                disabled={waiting}
+                loading={sendCode.isPending}
+                data-testid="forgot-send-code"
+                aria-live="polite"
+              >
+                {waiting
+                  ? t('forgotPassword.resendIn', { seconds: countdown.seconds })
+                  : codeSent
+                    ? t('forgotPassword.resend')
+                    : t('forgotPassword.sendCode')}
+              </Button>
+            }
+          />
         </Form.Item>
         {codeSent && (
           <Alert
@@ -174,6 +199,7 @@ export function ForgotPasswordDialog({ open, onClose, onDone }: ForgotPasswordDi
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
+            onBlur={checks.leave('code')}
             data-testid="forgot-code"
           />
         </Form.Item>
@@ -184,7 +210,11 @@ export function ForgotPasswordDialog({ open, onClose, onDone }: ForgotPasswordDi
           rules={[problems.rule('password')]}
           extra={t('userDialog.passwordHint')}
         >
-          <Input.Password autoComplete="new-password" data-testid="forgot-password" />
+          <Input.Password
+            autoComplete="new-password"
+            onBlur={checks.leave('password')}
+            data-testid="forgot-password"
+          />
         </Form.Item>
         <Form.Item
           name="password_again"
@@ -193,7 +223,11 @@ export function ForgotPasswordDialog({ open, onClose, onDone }: ForgotPasswordDi
           dependencies={['password']}
           rules={[problems.rule('password_again')]}
         >
-          <Input.Password autoComplete="new-password" data-testid="forgot-password_again" />
+          <Input.Password
+            autoComplete="new-password"
+            onBlur={checks.leave('password_again')}
+            data-testid="forgot-password_again"
+          />
         </Form.Item>
       </div>
     </Modal>

@@ -37,7 +37,8 @@ function Field({ id, label, action, error, children }: FieldProps) {
         {action}
       </div>
       {children}
-      <div id={`${id}-error`} className="form-field-error" role={error ? 'alert' : undefined}>
+      {/* Always there, so that a problem appearing in it is announced (a live region must exist first). */}
+      <div id={`${id}-error`} className="form-field-error" role="alert">
         {error}
       </div>
     </div>

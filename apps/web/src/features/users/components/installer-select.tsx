@@ -1,6 +1,6 @@
 import { RoleId } from '@helio/contracts';
-import { Select, Spin } from 'antd';
-import { useRef, useState } from 'react';
+import { type RefSelectProps, Select, Spin } from 'antd';
+import { type Ref, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { useAccountList } from '../api/accounts.ts';
@@ -11,6 +11,13 @@ const OPTION_COUNT = 50;
 
 interface InstallerSelectProps {
   id?: string;
+  /** Given by the Form.Item: focused when the form's first problem is here. */
+  ref?: Ref<RefSelectProps>;
+  onBlur?: () => void;
+  /** The Form.Item's links to its problem and hint, and its state. */
+  'aria-describedby'?: string;
+  'aria-invalid'?: boolean | 'true' | 'false';
+  'aria-required'?: boolean | 'true' | 'false';
   value?: number;
   onChange?: (value: number | undefined) => void;
   /** Only installers that may still take sub-installers (levels 1–2): the choices of dialog mode 3. */
@@ -23,6 +30,11 @@ interface InstallerSelectProps {
 /** An installer of the caller's tree, searched by user name or email on the server. */
 export function InstallerSelect({
   id,
+  ref,
+  onBlur,
+  'aria-describedby': describedBy,
+  'aria-invalid': invalid,
+  'aria-required': required,
   value,
   onChange,
   canAddInstaller,
@@ -57,6 +69,11 @@ export function InstallerSelect({
   return (
     <Select<number>
       id={id}
+      ref={ref}
+      onBlur={onBlur}
+      aria-describedby={describedBy}
+      aria-invalid={invalid}
+      aria-required={required}
       data-testid={testId}
       value={value}
       onChange={(next) => onChange?.(next)}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormProblems } from '../../../hooks/use-form-problems.ts';
 import { call } from '../../../lib/api.ts';
 import type { SchemaLike } from '../../../lib/form-problems.ts';
+import { useFieldChecks } from '../lib/field-checks.tsx';
 import { InstallerSelect } from './installer-select.tsx';
 
 interface InviteValues {
@@ -33,6 +34,7 @@ export function InviteUserDialog({ open, onClose }: InviteUserDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<InviteValues>();
   const problems = useFormProblems(form, inviteSchema, fields);
+  const checks = useFieldChecks(form);
   /** Days the invitation just sent is valid, once the server has taken it. */
   const [validDays, setValidDays] = useState<number | null>(null);
 
@@ -43,7 +45,10 @@ export function InviteUserDialog({ open, onClose }: InviteUserDialogProps) {
         ...(values.installer_id ? { installer_id: values.installer_id } : {}),
       }),
     onSuccess: (answer) => setValidDays(answer.valid_days),
-    onError: problems.showServerProblems,
+    onError: (error) => {
+      problems.showServerProblems(error);
+      checks.announce();
+    },
   });
 
   const inviteAnother = () => {
@@ -58,14 +63,16 @@ export function InviteUserDialog({ open, onClose }: InviteUserDialogProps) {
       open={open}
       title={t('users.inviteTitle')}
       onCancel={onClose}
+      afterOpenChange={checks.focusOnOpen('user_name')}
       destroyOnHidden
       maskClosable={!invite.isPending}
       width={480}
       modalRender={(dom) => (
         <Form<InviteValues>
           form={form}
+          name="invite"
           layout="vertical"
-          validateTrigger="onBlur"
+          {...checks.formProps}
           clearOnDestroy
           onFinish={(values) => invite.mutate(values)}
           disabled={invite.isPending}
@@ -100,6 +107,7 @@ export function InviteUserDialog({ open, onClose }: InviteUserDialogProps) {
       }
     >
       <div data-testid="invite-dialog">
+        {checks.announcer}
         {sent ? (
           <Alert
             type="success"
@@ -122,6 +130,7 @@ export function InviteUserDialog({ open, onClose }: InviteUserDialogProps) {
                 spellCheck={false}
                 maxLength={254}
                 autoFocus
+                onBlur={checks.leave('user_name')}
                 data-testid="invite-user_name"
               />
             </Form.Item>
