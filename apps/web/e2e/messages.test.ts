@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import enDevices from '../src/locales/devices/en.json' with { type: 'json' };
 import enMessages from '../src/locales/messages/en.json' with { type: 'json' };
+import { expectAccessible } from './support/axe.ts';
 import { launchChromium, signIn } from './support/browser.ts';
 import {
   type Account,
@@ -70,6 +71,7 @@ describe('messages', () => {
     await expect.poll(() => notice.count(), LOADED).toBe(1);
     expect(await notice.getAttribute('data-read')).toBe('false');
     await expect.poll(() => unreadCount(page), LOADED).toBe(2);
+    await expectAccessible(page, 'messages with unread notices');
 
     await notice.getByTestId('message-mark-read').click();
     await expect.poll(() => notice.getAttribute('data-read'), LOADED).toBe('true');
@@ -121,6 +123,7 @@ describe('messages', () => {
     await askerPage.getByTestId('device-request-access').click();
     await askerPage.getByTestId('request-dialog').waitFor();
     expect(await askerPage.getByTestId('request-sn').inputValue()).toBe(sn);
+    await expectAccessible(askerPage, 'authorization request dialog');
     await askerPage.getByTestId('request-note').fill('Service contract for the inverter');
     await askerPage.getByTestId('request-submit').click();
     await askerPage.getByText(texts.requests.sent.replace('{{sn}}', sn)).waitFor();
@@ -151,6 +154,7 @@ describe('messages', () => {
     await received.waitFor();
     expect(await received.textContent()).toContain(asker.name);
     expect(await received.textContent()).toContain('Service contract for the inverter');
+    await expectAccessible(holderPage, 'received authorization requests');
     await received.getByTestId('request-pass').click();
     await holderPage.getByTestId('request-pass-confirm').click();
     await expect

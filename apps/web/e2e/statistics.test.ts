@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import enStatistics from '../src/locales/statistics/en.json' with { type: 'json' };
 import zhStatistics from '../src/locales/statistics/zh-CN.json' with { type: 'json' };
+import { expectAccessible } from './support/axe.ts';
 import { chooseFromAccountMenu, launchChromium, signIn } from './support/browser.ts';
 import { type Account, addInverter, addStation, registerInstaller, TestDevice } from './support/plant.ts';
 
@@ -104,6 +105,7 @@ describe('data statistics', () => {
     expect(await tab.getByTestId('statistics-total').textContent()).toMatch(/^\d+\.\d kWh$/);
     expect(await tab.getByTestId('statistics-map').getAttribute('data-stations')).toBe('1');
     await tab.getByTestId('statistics-updated').waitFor();
+    await expectAccessible(tab, 'fleet dashboard');
 
     // The portal's sign-in is untouched by the dashboard's own.
     expect(await page.evaluate(() => localStorage.getItem('TOKEN'))).toBe(portalToken);
@@ -121,6 +123,7 @@ describe('data statistics', () => {
     expect(await ended.getAttribute('data-reason')).toBe('link');
     expect(await ended.locator('h1').textContent()).toBe(enStatistics.statistics.ended.linkTitle);
     expect(await again.getByTestId('statistics-back').getAttribute('href')).toBe('/dashboard');
+    await expectAccessible(again, 'ended dashboard link');
   });
 
   it('opens the Chinese dashboard from a Chinese portal, without changing the portal’s language', async () => {
@@ -131,6 +134,7 @@ describe('data statistics', () => {
     await tab.getByTestId('statistics-station-count').waitFor(LOADED);
     expect(await tab.locator('h1').first().textContent()).toBe(zhStatistics.statistics.title);
     expect(await tab.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+    await expectAccessible(tab, 'Chinese fleet dashboard');
     expect(await page.evaluate(() => localStorage.getItem('curLang'))).toBe('zh-CN');
 
     // Signing out of the portal ends the dashboard it opened.
