@@ -235,7 +235,9 @@ describe('the history chart', () => {
     zone: 'Europe/Warsaw',
     // A language with a 24-hour clock, so the times read the same on every machine.
     language: 'pl',
+    reducedMotion: true,
   }) as {
+    animation: boolean;
     xAxis: { type: string; min: number; max: number; axisLabel: { formatter: (value: number) => string } };
     yAxis: { name: string; position: string }[];
     series: { name: string; yAxisIndex: number; sampling: string; data: [number, number | null][] }[];
@@ -256,6 +258,21 @@ describe('the history chart', () => {
       ['SOC', 1, 'lttb'],
     ]);
     expect(option.dataZoom.map((zoom) => zoom.type)).toEqual(['inside', 'slider']);
+  });
+
+  it('is drawn without animation for a user who asks for reduced motion, with it otherwise', () => {
+    expect(option.animation).toBe(false);
+    const moving = historyChartOption({
+      points,
+      fields: ['ac_power_w'],
+      labels: {},
+      from,
+      to,
+      zone: 'Europe/Warsaw',
+      language: 'pl',
+      reducedMotion: false,
+    });
+    expect(moving.animation).toBe(true);
   });
 
   it('has one y-axis per unit, the first on the left, percentages from 0 to 100', () => {

@@ -61,7 +61,7 @@ const labels = { pv_w: 'PV', grid_w: 'Grid', soc_pct: 'SOC', pv_kwh: 'PV energy'
 
 describe('station chart option', () => {
   it('draws a day as lines with gaps, not zeros, power in kW and SOC on a 0–100 % axis on the right', () => {
-    const option = stationChartOption({ data: dayChart(), labels, language: 'en' });
+    const option = stationChartOption({ data: dayChart(), labels, language: 'en', reducedMotion: false });
     const series = option.series as Series[];
     const yAxis = option.yAxis as Axis[];
     expect(series.map((one) => one.type)).toEqual(['line', 'line', 'line']);
@@ -77,7 +77,7 @@ describe('station chart option', () => {
   });
 
   it('draws periods as bars, energy in the unit its largest value reads best in, money on its own axis', () => {
-    const option = stationChartOption({ data: monthChart(), labels, language: 'en' });
+    const option = stationChartOption({ data: monthChart(), labels, language: 'en', reducedMotion: false });
     const series = option.series as Series[];
     const yAxis = option.yAxis as Axis[];
     expect(series.map((one) => one.type)).toEqual(['bar', 'bar', 'bar']);
@@ -88,8 +88,23 @@ describe('station chart option', () => {
     expect((option.xAxis as { boundaryGap: boolean }).boundaryGap).toBe(true);
   });
 
+  it('animates its drawing, unless the user asks for reduced motion', () => {
+    const moving = stationChartOption({ data: dayChart(), labels, language: 'en', reducedMotion: false });
+    expect(moving.animation).toBe(true);
+    expect(moving.animationDuration).toBeGreaterThan(0);
+    const still = stationChartOption({ data: dayChart(), labels, language: 'en', reducedMotion: true });
+    expect(still.animation).toBe(false);
+    expect(still.animationDuration).toBeUndefined();
+  });
+
   it('shows only the series asked for', () => {
-    const option = stationChartOption({ data: dayChart(), labels, keys: ['soc_pct'], language: 'en' });
+    const option = stationChartOption({
+      data: dayChart(),
+      labels,
+      keys: ['soc_pct'],
+      language: 'en',
+      reducedMotion: false,
+    });
     const series = option.series as Series[];
     expect(series.map((one) => one.id)).toEqual(['soc_pct']);
     expect(series[0]?.yAxisIndex).toBe(0);
@@ -120,7 +135,7 @@ describe('station chart option', () => {
   });
 
   it('formats the tooltip of a row from the raw values', () => {
-    const option = stationChartOption({ data: dayChart(), labels, language: 'en' });
+    const option = stationChartOption({ data: dayChart(), labels, language: 'en', reducedMotion: false });
     const formatter = (option.tooltip as { formatter: (params: unknown) => string }).formatter;
     const text = formatter([
       { dataIndex: 0, seriesIndex: 0, marker: '' },

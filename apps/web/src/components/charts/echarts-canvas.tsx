@@ -1,7 +1,8 @@
 import { Spin } from 'antd';
 import type { EChartsCoreOption, EChartsType } from 'echarts/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { LoadFailed } from '../empty-state.tsx';
+import './charts.css';
 
 type EchartsModule = typeof import('../../lib/echarts.ts');
 
@@ -18,7 +19,12 @@ function loadEcharts(): Promise<EchartsModule> {
 
 interface EchartsCanvasProps {
   option: EChartsCoreOption;
-  /** What the chart shows, for screen readers (the canvas has no text). */
+  /** The chart's name for screen readers (the canvas has no text): what it is and its period. */
+  label: string;
+  /**
+   * What the chart says, in words: its series and their figures. Read by screen readers as the
+   * chart's description (aria-describedby); the table view holds every number.
+   */
   summary: string;
   /**
    * How a new option is applied: `replace` draws it afresh (another range has other series and
@@ -37,9 +43,13 @@ interface EchartsCanvasProps {
   data?: Record<`data-${string}`, string | number>;
 }
 
-/** An echarts canvas that follows its option and its container's size, and is disposed with it. */
+/**
+ * An echarts canvas that follows its option and its container's size, and is disposed with it.
+ * The canvas is an image to assistive technology, named by `label` and described by `summary`.
+ */
 export function EchartsCanvas({
   option,
+  label,
   summary,
   update,
   failedText,
@@ -54,6 +64,12 @@ export function EchartsCanvas({
   const latestOption = useRef(option);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [attempt, setAttempt] = useState(0);
+  const summaryId = useId();
+  const summaryText = (
+    <p id={summaryId} className="chart-summary" data-testid={testId ? `${testId}-summary` : undefined}>
+      {summary}
+    </p>
+  );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt loads echarts again
   useEffect(() => {
@@ -90,14 +106,17 @@ export function EchartsCanvas({
 
   if (state === 'failed') {
     return (
-      <LoadFailed
-        text={failedText}
-        retryText={retryText}
-        onRetry={() => {
-          setState('loading');
-          setAttempt((count) => count + 1);
-        }}
-      />
+      <>
+        <LoadFailed
+          text={failedText}
+          retryText={retryText}
+          onRetry={() => {
+            setState('loading');
+            setAttempt((count) => count + 1);
+          }}
+        />
+        {summaryText}
+      </>
     );
   }
   return (
@@ -106,11 +125,13 @@ export function EchartsCanvas({
         ref={container}
         className={className}
         role="img"
-        aria-label={summary}
+        aria-label={label}
+        aria-describedby={summaryId}
         data-testid={testId}
         data-state={state}
         {...data}
       />
+      {summaryText}
     </Spin>
   );
 }

@@ -3,6 +3,7 @@ import { Skeleton, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
+import { usePrefersReducedMotion } from '../../../components/charts/motion.ts';
 import { EmptyState, LoadFailed } from '../../../components/empty-state.tsx';
 import { type ShownZone, useDeviceHistory } from '../api/telemetry.ts';
 import { type HistoryPoint, historyAxes } from '../lib/history-axes.ts';
@@ -13,6 +14,7 @@ import {
   readHistoryRange,
   writeHistoryRange,
 } from '../lib/history-range.ts';
+import { historySummaries } from '../lib/history-summary.ts';
 import {
   bucketDuration,
   parseHistoryFields,
@@ -38,7 +40,8 @@ interface DeviceHistoryProps {
 /**
  * The device's readings over a range of days (api/device/history) as a chart or a table. Range,
  * fields and view live in the address. A long range comes averaged over equal buckets, which the
- * tab says.
+ * tab says. The chart is named and described in words for screen readers (each field's lowest,
+ * highest and latest value), and is drawn without animation for users who ask for reduced motion.
  */
 export function DeviceHistory({ deviceId, deviceType, zone }: DeviceHistoryProps) {
   const { t, i18n } = useTranslation();
@@ -104,6 +107,7 @@ export function DeviceHistory({ deviceId, deviceType, zone }: DeviceHistoryProps
             points={history.data.points}
             fields={fields}
             view={view}
+            days={{ from: range.from, to: range.to }}
             zone={zone.zone}
             from={Date.parse(instants.from)}
             to={Date.parse(instants.to)}
@@ -130,14 +134,17 @@ interface HistoryBodyProps {
   points: readonly HistoryPoint[];
   fields: readonly string[];
   view: 'chart' | 'table';
+  /** The days shown, YYYY-MM-DD, for the chart's name and the table's caption. */
+  days: { from: string; to: string };
   zone: string;
   from: number;
   to: number;
 }
 
-function HistoryBody({ points, fields, view, zone, from, to }: HistoryBodyProps) {
+function HistoryBody({ points, fields, view, days, zone, from, to }: HistoryBodyProps) {
   const { t, i18n } = useTranslation();
   const { fieldLabel } = useReadingTexts();
+  const reducedMotion = usePrefersReducedMotion();
   const language = i18n.language;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the labels follow the fields and the language
   const labels = useMemo(
@@ -146,20 +153,36 @@ function HistoryBody({ points, fields, view, zone, from, to }: HistoryBodyProps)
   );
   const axes = useMemo(() => historyAxes(fields, points), [fields, points]);
   const option = useMemo(
-    () => historyChartOption({ points, fields, labels, from, to, zone, language }),
-    [points, fields, labels, from, to, zone, language],
+    () => historyChartOption({ points, fields, labels, from, to, zone, language, reducedMotion }),
+    [points, fields, labels, from, to, zone, language, reducedMotion],
   );
+  const names = fields.map((field) => labels[field]).join(', ');
+  const label = t('devices.history.chartLabel', { fields: names, from: days.from, to: days.to });
+  const summary = useMemo(() => {
+    const parts = historySummaries({ points, fields, axes, zone, language }).map((one) =>
+      one.kind === 'range'
+        ? t('devices.history.summary.range', {
+            field: labels[one.field],
+            min: one.min,
+            max: one.max,
+            latest: one.latest,
+            at: one.at,
+          })
+        : t('devices.history.summary.empty', { field: labels[one.field] }),
+    );
+    return [`${label}.`, t('devices.history.summary.points', { points: points.length }), ...parts].join(' ');
+  }, [points, fields, axes, zone, language, labels, label, t]);
   if (view === 'table') {
-    return <HistoryTable points={points} fields={fields} axes={axes} labels={labels} zone={zone} />;
+    return (
+      <HistoryTable
+        points={points}
+        fields={fields}
+        axes={axes}
+        labels={labels}
+        zone={zone}
+        caption={t('devices.history.tableCaption', { fields: names, from: days.from, to: days.to, zone })}
+      />
+    );
   }
-  return (
-    <HistoryChart
-      option={option}
-      pointCount={points.length}
-      summary={t('devices.history.chartSummary', {
-        fields: fields.map((field) => labels[field]).join(', '),
-        count: points.length,
-      })}
-    />
-  );
+  return <HistoryChart option={option} pointCount={points.length} label={label} summary={summary} />;
 }

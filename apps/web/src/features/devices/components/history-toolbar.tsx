@@ -1,7 +1,7 @@
-import { LineChartOutlined, TableOutlined } from '@ant-design/icons';
 import { DatePicker, Segmented, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { TableViewToggle } from '../../../components/charts/table-view-toggle.tsx';
 import {
   customRangeAllowed,
   type HistoryPreset,
@@ -27,7 +27,7 @@ interface HistoryToolbarProps {
 
 const DATE = 'YYYY-MM-DD';
 
-/** The history's range (presets or chosen days), its fields, and chart or table. */
+/** The history's range (presets or chosen days), its fields, and a table view of its numbers instead of the chart. */
 export function HistoryToolbar(props: HistoryToolbarProps) {
   const { range, today, onRange, available, fields, onFields, view, onView } = props;
   const { t } = useTranslation();
@@ -63,6 +63,9 @@ export function HistoryToolbar(props: HistoryToolbarProps) {
               <span data-testid={`history-preset-${preset}`}>{t(`devices.history.preset.${preset}`)}</span>
             ),
           }))}
+          aria-label={t('devices.history.presets')}
+          // The radio buttons inside take the focus; the group itself is no extra stop.
+          tabIndex={-1}
         />
         {range.preset === 'custom' && (
           <DatePicker.RangePicker
@@ -85,21 +88,11 @@ export function HistoryToolbar(props: HistoryToolbarProps) {
         aria-label={t('devices.history.fields')}
         data-testid="history-fields"
       />
-      <Segmented<HistoryView>
-        value={view}
-        onChange={onView}
-        options={[
-          {
-            value: 'chart',
-            icon: <LineChartOutlined aria-hidden />,
-            label: <span data-testid="history-view-chart">{t('devices.history.view.chart')}</span>,
-          },
-          {
-            value: 'table',
-            icon: <TableOutlined aria-hidden />,
-            label: <span data-testid="history-view-table">{t('devices.history.view.table')}</span>,
-          },
-        ]}
+      <TableViewToggle
+        pressed={view === 'table'}
+        onChange={(table) => onView(table ? 'table' : 'chart')}
+        label={t('devices.history.tableView')}
+        testId="history-view-table"
       />
     </div>
   );

@@ -1,5 +1,6 @@
 import { GAP_TEXT, localClock, utcOffsetMs } from '@helio/contracts';
 import type { EChartsCoreOption } from 'echarts/core';
+import { chartAnimation } from '../../../components/charts/motion.ts';
 import { axisNumber, axisOf, axisText, type HistoryPoint, historyAxes } from './history-axes.ts';
 import { formatInZone, formatZonedDateTime } from './zoned-time.ts';
 
@@ -26,6 +27,8 @@ export interface HistoryChartInput {
   to: number;
   zone: string;
   language: string;
+  /** The user asks for reduced motion: the chart is drawn without animation. */
+  reducedMotion: boolean;
 }
 
 /** Room each y-axis after the first takes on the right. */
@@ -70,7 +73,7 @@ interface TooltipParam {
 }
 
 export function historyChartOption(input: HistoryChartInput): EChartsCoreOption {
-  const { points, fields, labels, from, to, zone, language } = input;
+  const { points, fields, labels, from, to, zone, language, reducedMotion } = input;
   const axes = historyAxes(fields, points);
   const times = points.map((point) => wallClockMs(Date.parse(point.ts), zone));
   const labelOf = (field: string) => labels[field] ?? field;
@@ -92,7 +95,7 @@ export function historyChartOption(input: HistoryChartInput): EChartsCoreOption 
   };
 
   return {
-    animation: false,
+    ...chartAnimation(reducedMotion),
     useUTC: true,
     legend: { type: 'scroll', top: 0 },
     grid: { left: 64, right: 24 + rightAxes * AXIS_WIDTH_PX, top: 48, bottom: 72 },

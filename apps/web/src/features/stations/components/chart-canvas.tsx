@@ -4,7 +4,9 @@ import { EchartsCanvas } from '../../../components/charts/echarts-canvas.tsx';
 
 interface ChartCanvasProps {
   option: EChartsCoreOption;
-  /** What the chart shows, for screen readers (the canvas has no text). */
+  /** The chart's name for screen readers: its kind and period. */
+  label: string;
+  /** What the chart shows, in words, for screen readers (the canvas has no text). */
   summary: string;
   /** Set while the option shown is the previous range's and the next one is on its way. */
   busy?: boolean;
@@ -14,11 +16,12 @@ interface ChartCanvasProps {
 }
 
 /** A station chart's canvas: another range or chart has other series and axes, so it is drawn afresh. */
-export function ChartCanvas({ option, summary, busy = false, testId, data }: ChartCanvasProps) {
+export function ChartCanvas({ option, label, summary, busy = false, testId, data }: ChartCanvasProps) {
   const { t } = useTranslation();
   return (
     <EchartsCanvas
       option={option}
+      label={label}
       summary={summary}
       update="replace"
       failedText={t('stations.chart.drawFailed')}

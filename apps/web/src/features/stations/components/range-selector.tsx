@@ -30,14 +30,21 @@ const pickers: Record<Exclude<RangeUnit, 'total'>, 'date' | 'week' | 'month' | '
   year: 'year',
 };
 
-/** How the picker shows the chosen period (SPEC.md §4: YYYY-MM-DD, YYYY-MM, YYYY; a week its days). */
-function periodFormat(unit: RangeUnit): string | ((value: Dayjs) => string) {
+/**
+ * How the picker shows the chosen period (SPEC.md §4: YYYY-MM-DD, YYYY-MM, YYYY; a week its days).
+ * A week is shown as its days but typed as any of its days (YYYY-MM-DD): the picker reads typed
+ * text with every format given and shows the period with the first.
+ */
+function periodFormat(unit: RangeUnit): string | [(value: Dayjs) => string, string] {
   switch (unit) {
     case 'week':
-      return (value: Dayjs) => {
-        const day = value.format('YYYY-MM-DD');
-        return `${periodStart('week', day)} – ${periodEnd('week', day)}`;
-      };
+      return [
+        (value: Dayjs) => {
+          const day = value.format('YYYY-MM-DD');
+          return `${periodStart('week', day)} – ${periodEnd('week', day)}`;
+        },
+        'YYYY-MM-DD',
+      ];
     case 'month':
       return 'YYYY-MM';
     case 'year':
@@ -52,6 +59,11 @@ function periodFormat(unit: RangeUnit): string | ((value: Dayjs) => string) {
  * no week for energy-management charts), a picker of the period in the unit's format with nothing
  * after the station's today, and buttons to the previous and next period. Total has no date: its
  * picker is shown read-only.
+ *
+ * By keyboard: the units are one stop of radio buttons (arrows choose), then the step buttons
+ * (Enter or Space) and the picker, where a period is typed and taken with Enter. A step with no
+ * period beyond it says so (aria-disabled) but keeps its focus, so that stepping up to today does
+ * not drop the focus on the page.
  */
 export function RangeSelector({ family, range, today, onChange }: RangeSelectorProps) {
   const { t } = useTranslation();
@@ -69,13 +81,16 @@ export function RangeSelector({ family, range, today, onChange }: RangeSelectorP
           label: <span data-testid={`range-unit-${unit}`}>{t(`stations.range.unit.${unit}`)}</span>,
         }))}
         aria-label={t('stations.range.label')}
+        // The radio buttons inside take the focus; the group itself is no extra stop.
+        tabIndex={-1}
         className="range-units"
       />
       <div className="range-period">
         <Button
-          icon={<LeftOutlined />}
-          disabled={!previous}
+          icon={<LeftOutlined aria-hidden />}
+          aria-disabled={!previous}
           onClick={() => previous && onChange(previous)}
+          className="range-step"
           aria-label={t('stations.range.previous', { unit: unitName })}
           title={t('stations.range.previous', { unit: unitName })}
           data-testid="range-previous"
@@ -94,7 +109,6 @@ export function RangeSelector({ family, range, today, onChange }: RangeSelectorP
             value={dayjs(range.day)}
             format={periodFormat(range.unit)}
             allowClear={false}
-            inputReadOnly={range.unit === 'week'}
             disabledDate={(current) => {
               const day = current.format('YYYY-MM-DD');
               return isAfterToday(range.unit, day, today) || periodEnd(range.unit, day) < EARLIEST_DAY;
@@ -108,9 +122,10 @@ export function RangeSelector({ family, range, today, onChange }: RangeSelectorP
           />
         )}
         <Button
-          icon={<RightOutlined />}
-          disabled={!next}
+          icon={<RightOutlined aria-hidden />}
+          aria-disabled={!next}
           onClick={() => next && onChange(next)}
+          className="range-step"
           aria-label={t('stations.range.next', { unit: unitName })}
           title={t('stations.range.next', { unit: unitName })}
           data-testid="range-next"

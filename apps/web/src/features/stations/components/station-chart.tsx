@@ -1,9 +1,12 @@
-import { ClockCircleOutlined, DownloadOutlined, LoadingOutlined } from '@ant-design/icons';
+import { ClockCircleOutlined, DownloadOutlined } from '@ant-design/icons';
 import { type ChartSeriesKey, chart, isLanguage } from '@helio/contracts';
 import { Button, Card, Skeleton, Tabs, Typography } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ChartTable } from '../../../components/charts/chart-table.tsx';
+import { usePrefersReducedMotion } from '../../../components/charts/motion.ts';
+import { TableViewToggle } from '../../../components/charts/table-view-toggle.tsx';
 import { EmptyState, LoadFailed } from '../../../components/empty-state.tsx';
 import { useNow } from '../../../hooks/use-now.ts';
 import { describeError } from '../../../lib/api.ts';
@@ -11,6 +14,7 @@ import { notifySuccess } from '../../../lib/notifier.ts';
 import { useChartExport } from '../api/chart-export.ts';
 import { type ChartKind, type ChartRequest, useStationChart } from '../api/plant.ts';
 import { hasChartValues, stationChartOption } from '../lib/chart-option.ts';
+import { chartBucket, chartPeriodText, chartTable, seriesSummaries } from '../lib/chart-text.ts';
 import {
   type ChartRange,
   holdsToday,
@@ -23,6 +27,7 @@ import {
 } from '../lib/range.ts';
 import { ChartCanvas } from './chart-canvas.tsx';
 import { RangeSelector } from './range-selector.tsx';
+import { SectionTitle } from './section-title.tsx';
 
 export interface ChartTab {
   kind: ChartKind;
@@ -40,16 +45,26 @@ interface StationChartProps {
   title: string;
 }
 
-/** The chart's choice lives in the address (`chart`, `range`, `date`), so that it survives a reload. */
+/** How the chart's numbers are shown: drawn, or as a table (`view=table`). */
+type ChartView = 'chart' | 'table';
+
+/**
+ * The chart's choice lives in the address (`chart`, `range`, `date`, `view`), so that it survives
+ * a reload.
+ */
 function useChartChoice(family: RangeFamily, tabs: readonly ChartTab[], today: string) {
   const [params, setParams] = useSearchParams();
   const tab = tabs.find((one) => one.kind === params.get('chart')) ?? tabs[0]!;
   const range = rangeFromParams(family, { range: params.get('range'), date: params.get('date') }, today);
-  const update = (changes: Record<string, string>) =>
+  const view: ChartView = params.get('view') === 'table' ? 'table' : 'chart';
+  const update = (changes: Record<string, string | null>) =>
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) next.set(key, value);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null) next.delete(key);
+          else next.set(key, value);
+        }
         return next;
       },
       { replace: true },
@@ -57,21 +72,25 @@ function useChartChoice(family: RangeFamily, tabs: readonly ChartTab[], today: s
   return {
     tab,
     range,
+    view,
     setTab: (kind: ChartKind) => update({ chart: kind }),
     setRange: (next: ChartRange) => update(rangeParams(next)),
+    setView: (next: ChartView) => update({ view: next === 'table' ? 'table' : null }),
   };
 }
 
 /**
  * The charts of a station (SPEC.md §2, §3–4): tabs for the chart kinds the station has, the date
  * selector, the chart (a day's curves with SOC on a second axis, bars otherwise; gaps where there is
- * no data) named in the station's time zone, and an export of the same numbers as .xlsx.
+ * no data) named in the station's time zone, and an export of the same numbers as .xlsx. The chart
+ * has text equivalents: a summary of its series that screen readers read as its description, and
+ * a table view of its numbers. It is drawn without animation for users who ask for reduced motion.
  */
 export function StationChart({ stationId, zone, family, tabs, title }: StationChartProps) {
   const { t, i18n } = useTranslation();
   const now = useNow(60_000);
   const today = zonedToday(zone, now);
-  const { tab, range, setTab, setRange } = useChartChoice(family, tabs, today);
+  const { tab, range, view, setTab, setRange, setView } = useChartChoice(family, tabs, today);
   const request: ChartRequest = {
     kind: tab.kind,
     stationId,
@@ -80,6 +99,7 @@ export function StationChart({ stationId, zone, family, tabs, title }: StationCh
   };
   const query = useStationChart(request, holdsToday(range, today));
   const exporter = useChartExport();
+  const reducedMotion = usePrefersReducedMotion();
   const data = query.data;
   const language = i18n.language;
 
@@ -91,13 +111,40 @@ export function StationChart({ stationId, zone, family, tabs, title }: StationCh
     [t],
   );
   const option = useMemo(
-    () => (data ? stationChartOption({ data, labels, keys: tab.keys, language }) : undefined),
-    [data, labels, tab.keys, language],
+    () => (data ? stationChartOption({ data, labels, keys: tab.keys, language, reducedMotion }) : undefined),
+    [data, labels, tab.keys, language, reducedMotion],
   );
-  const shownKeys = data?.series.map((one) => one.key).filter((key) => !tab.keys || tab.keys.includes(key));
-  const periodText = request.date ?? t('stations.range.allTime');
+  // The chart's words: its name and period (of the answer drawn), and what each series did.
+  const chartLabel = data
+    ? t('stations.chart.label', {
+        chart: t(`stations.chart.kind.${tab.kind}`),
+        period: chartPeriodText(data) ?? t('stations.range.allTime'),
+      })
+    : '';
+  const summary = useMemo(() => {
+    if (!data) return '';
+    const parts = seriesSummaries({ data, keys: tab.keys, language }).map((one) => {
+      const series = labels[one.key];
+      switch (one.kind) {
+        case 'total':
+          return t('stations.chart.summary.total', { series, total: one.total });
+        case 'range':
+          return t('stations.chart.summary.range', {
+            series,
+            min: one.min,
+            max: one.max,
+            latest: one.latest,
+            at: one.at,
+          });
+        default:
+          return t('stations.chart.summary.empty', { series });
+      }
+    });
+    return [`${chartLabel}.`, ...parts].join(' ');
+  }, [data, tab.keys, language, labels, chartLabel, t]);
 
   const runExport = () => {
+    if (exporter.running) return;
     exporter
       .start(request, isLanguage(language) ? language : 'en')
       .then((file) => notifySuccess(t('stations.chart.exported', { file }), 'chart-export'))
@@ -124,43 +171,70 @@ export function StationChart({ stationId, zone, family, tabs, title }: StationCh
         testId="station-chart-empty"
       />
     );
+  } else if (view === 'table') {
+    const table = chartTable({ data, labels, keys: tab.keys, language });
+    body = (
+      <ChartTable
+        caption={t('stations.chart.tableCaption', { chart: chartLabel, zone: data.timezone })}
+        timeLabel={t(`stations.chart.bucket.${chartBucket(data)}`)}
+        columns={table.columns}
+        rows={table.rows}
+        testId="station-chart-table"
+      />
+    );
   } else {
     body = (
       <ChartCanvas
         option={option}
         busy={query.isPlaceholderData}
-        summary={t('stations.chart.summary', {
-          chart: t(`stations.chart.kind.${tab.kind}`),
-          period: periodText,
-          series: (shownKeys ?? []).map((key) => labels[key]).join(', '),
-        })}
+        label={chartLabel}
+        summary={summary}
         testId="station-chart-canvas"
         data={{ 'data-rows': data.rows.length, 'data-unit': data.unit }}
       />
     );
   }
 
+  const content = (
+    <>
+      <div className="station-chart-toolbar">
+        <RangeSelector family={family} range={range} today={today} onChange={setRange} />
+        <TableViewToggle
+          pressed={view === 'table'}
+          onChange={(table) => setView(table ? 'table' : 'chart')}
+          label={t('stations.chart.tableView')}
+          testId="station-chart-view-table"
+        />
+      </div>
+      <div className="station-chart-body">{body}</div>
+    </>
+  );
+
   return (
     <Card
-      title={title}
+      title={<SectionTitle>{title}</SectionTitle>}
       className="station-section station-section-wide station-chart"
       data-testid="station-chart"
       data-kind={tab.kind}
       data-unit={range.unit}
       data-date={request.date ?? ''}
+      data-view={view}
       data-state={query.isFetching ? 'loading' : query.isError ? 'failed' : 'ready'}
       extra={
+        // Busy, not disabled, while the file is made: the button keeps the keyboard's focus.
         <Button
-          icon={exporter.running ? <LoadingOutlined /> : <DownloadOutlined />}
+          icon={<DownloadOutlined aria-hidden />}
           onClick={runExport}
-          disabled={exporter.running}
+          loading={exporter.running}
+          aria-busy={exporter.running}
           data-testid="station-chart-export"
         >
           {t('stations.chart.export')}
         </Button>
       }
     >
-      {tabs.length > 1 && (
+      {tabs.length > 1 ? (
+        // The open tab's panel holds the selector and the chart; the others are empty.
         <Tabs
           activeKey={tab.kind}
           onChange={(kind) => setTab(kind as ChartKind)}
@@ -171,12 +245,13 @@ export function StationChart({ stationId, zone, family, tabs, title }: StationCh
                 {t(`stations.chart.kind.${one.kind}`)}
               </span>
             ),
+            children: one.kind === tab.kind ? content : null,
           }))}
           className="station-chart-tabs"
         />
+      ) : (
+        content
       )}
-      <RangeSelector family={family} range={range} today={today} onChange={setRange} />
-      <div className="station-chart-body">{body}</div>
       <Typography.Text type="secondary" className="station-chart-zone" data-testid="station-chart-zone">
         <ClockCircleOutlined aria-hidden /> {t('stations.chart.zone', { zone: data?.timezone ?? zone })}
       </Typography.Text>

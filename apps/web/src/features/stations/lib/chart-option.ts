@@ -8,6 +8,7 @@ import {
   scaleByThresholds,
 } from '@helio/contracts';
 import type { EChartsCoreOption } from 'echarts/core';
+import { chartAnimation } from '../../../components/charts/motion.ts';
 
 /**
  * The echarts option of a station chart, as a pure function of the API's answer (ChartData), so it
@@ -39,6 +40,8 @@ export interface ChartOptionInput {
   keys?: readonly ChartSeriesKey[];
   /** Interface language, for the tooltip's numbers. */
   language: string;
+  /** The user asks for reduced motion: the chart is drawn without animation. */
+  reducedMotion: boolean;
 }
 
 /** Colours per flow, the same on every chart and in the power flow. */
@@ -174,7 +177,7 @@ interface TooltipParam {
 }
 
 export function stationChartOption(input: ChartOptionInput): EChartsCoreOption {
-  const { data, labels, keys, language } = input;
+  const { data, labels, keys, language, reducedMotion } = input;
   const series = shownSeries(data, keys);
   const axes = chartAxes(data, keys);
   const axisOf = (key: ChartSeriesKey) => axes.find((axis) => axis.keys.includes(key)) ?? axes[0];
@@ -199,7 +202,7 @@ export function stationChartOption(input: ChartOptionInput): EChartsCoreOption {
   };
 
   return {
-    animation: false,
+    ...chartAnimation(reducedMotion),
     color: series.map((one) => seriesColors[one.key]),
     legend: { type: 'scroll', top: 0 },
     // The plot shrinks to keep its axis labels and names inside the canvas, however narrow.
