@@ -1,8 +1,9 @@
 /**
  * What other features use of the device screens: a station's devices (for the station detail),
  * the register dialog, the station picker (the alarm screens' filters), the address of a
- * device's detail and times in a station's zone; and what the app hands in: the alarm views the
- * device screens show.
+ * device's detail and times in a station's zone; the keyboard focus's way back from dialogs,
+ * popovers and paging, which the station screens share; and what the app hands in: the alarm views
+ * the device screens show.
  */
 
 export {
@@ -12,6 +13,13 @@ export {
 } from './components/device-register-dialog.tsx';
 export { StationDevices, type StationDevicesProps } from './components/station-devices.tsx';
 export { StationSelect } from './components/station-select.tsx';
+export {
+  focusSoon,
+  useFocusReturn,
+  useKeyboardScroll,
+  usePaginationFocus,
+  usePopupFocus,
+} from './hooks/use-focus-return.ts';
 export { type DeviceAlarmViews, DeviceAlarmViewsContext } from './lib/alarm-views.ts';
 export { DEVICE_LIST_PATH, deviceDetailPath } from './lib/paths.ts';
 export { formatZonedDateTime, knownZone, localZone } from './lib/zoned-time.ts';

@@ -53,7 +53,7 @@ export function DeviceRealtime({ deviceId, zone }: { deviceId: number; zone: Sho
           })}
         >
           <Button
-            icon={<ReloadOutlined />}
+            icon={<ReloadOutlined aria-hidden />}
             loading={realtime.isFetching}
             onClick={() => void realtime.refetch()}
             data-testid="realtime-refresh"

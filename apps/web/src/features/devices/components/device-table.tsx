@@ -1,15 +1,17 @@
 import { DisconnectOutlined } from '@ant-design/icons';
 import type { DeviceItem } from '@helio/contracts';
-import { Button, Popconfirm, Table, type TableColumnsType, type TablePaginationConfig, Tooltip } from 'antd';
+import { Button, Table, type TableColumnsType, type TablePaginationConfig, Tooltip } from 'antd';
 import type { HTMLAttributes, MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useUnbindDevice } from '../api/unbind.ts';
+import { usePaginationFocus } from '../hooks/use-focus-return.ts';
 import { useDeviceAlarmViews } from '../lib/alarm-views.ts';
 import { energyText, plainText, powerText } from '../lib/figures.ts';
 import { type DeviceDetailState, deviceDetailPath, stationDetailPath } from '../lib/paths.ts';
 import { DateTime } from './date-time.tsx';
 import { DeviceStatus } from './device-status.tsx';
+import { FocusedPopconfirm } from './focused-popconfirm.tsx';
 import '../devices.css';
 
 /** `list`: the device list's columns (SPEC.md §3); `station`: fewer, for a station's own devices. */
@@ -35,6 +37,7 @@ function isInteractive(target: EventTarget | null): boolean {
 /**
  * Devices as a table: the SN links to the device's detail, and so does a click anywhere else on
  * its row; the station name links to the station. Live figures without data are '--', never 0.
+ * Paging by keyboard keeps the focus on the pagination.
  */
 export function DeviceTable({
   devices,
@@ -51,6 +54,7 @@ export function DeviceTable({
   const from: DeviceDetailState = { from: `${location.pathname}${location.search}` };
   const unbind = useUnbindDevice(() => onUnbound?.());
   const { AlarmCount } = useDeviceAlarmViews();
+  const paging = usePaginationFocus<HTMLDivElement>(`${pagination ? pagination.current : ''}|${loading}`);
 
   const columns: TableColumnsType<DeviceItem> = [
     {
@@ -172,7 +176,7 @@ export function DeviceTable({
             title: t('devices.field.actions'),
             fixed: 'right' as const,
             render: (_: unknown, item: DeviceItem) => (
-              <Popconfirm
+              <FocusedPopconfirm
                 title={t('devices.unbindTitle', { sn: item.sn })}
                 description={t('devices.unbindDescription', { station: item.station_name })}
                 okText={t('devices.unbindConfirm')}
@@ -189,12 +193,12 @@ export function DeviceTable({
                   <Button
                     type="text"
                     danger
-                    icon={<DisconnectOutlined />}
+                    icon={<DisconnectOutlined aria-hidden />}
                     aria-label={t('devices.unbindDevice', { sn: item.sn })}
                     data-testid="device-unbind"
                   />
                 </Tooltip>
-              </Popconfirm>
+              </FocusedPopconfirm>
             ),
           },
         ]
@@ -202,28 +206,30 @@ export function DeviceTable({
   ];
 
   return (
-    <Table<DeviceItem>
-      rowKey="device_id"
-      data-testid="devices-table"
-      className="devices-table"
-      size="middle"
-      columns={columns}
-      dataSource={devices as DeviceItem[]}
-      loading={loading}
-      pagination={pagination}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: empty }}
-      rowClassName="device-row"
-      onRow={(item) =>
-        ({
-          'data-testid': `device-row-${item.device_id}`,
-          onClick: (event: MouseEvent) => {
-            // A click on a link or button is theirs, and one that ends a text selection selects.
-            if (isInteractive(event.target) || window.getSelection()?.toString()) return;
-            navigate(deviceDetailPath(item.device_id), { state: from });
-          },
-        }) as HTMLAttributes<HTMLElement>
-      }
-    />
+    <div ref={paging}>
+      <Table<DeviceItem>
+        rowKey="device_id"
+        data-testid="devices-table"
+        className="devices-table"
+        size="middle"
+        columns={columns}
+        dataSource={devices as DeviceItem[]}
+        loading={loading}
+        pagination={pagination}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: empty }}
+        rowClassName="device-row"
+        onRow={(item) =>
+          ({
+            'data-testid': `device-row-${item.device_id}`,
+            onClick: (event: MouseEvent) => {
+              // A click on a link or button is theirs, and one that ends a text selection selects.
+              if (isInteractive(event.target) || window.getSelection()?.toString()) return;
+              navigate(deviceDetailPath(item.device_id), { state: from });
+            },
+          }) as HTMLAttributes<HTMLElement>
+        }
+      />
+    </div>
   );
 }

@@ -56,7 +56,7 @@ function StationDeviceTable({ stationId, stationType, stationName, onChange }: S
     <Tooltip title={mayChange ? undefined : t('devices.demoReadOnly')}>
       <Button
         type="primary"
-        icon={<PlusOutlined />}
+        icon={<PlusOutlined aria-hidden />}
         onClick={() => setDialogOpen(true)}
         disabled={!mayChange}
         data-testid="device-add"
@@ -85,15 +85,16 @@ function StationDeviceTable({ stationId, stationType, stationName, onChange }: S
       className="station-devices"
       data-testid="station-devices"
       title={
-        <span>
-          {t('devices.station.title')}
+        // A section of the station's detail screen: a level-2 heading under the station's name.
+        <h2 className="device-section-title">
+          {t('devices.station.title')}{' '}
           {devices.data && <span className="station-devices-count">{total}</span>}
-        </span>
+        </h2>
       }
       extra={
         <div className="station-devices-actions">
           <Button
-            icon={<ReloadOutlined />}
+            icon={<ReloadOutlined aria-hidden />}
             onClick={() => void devices.refetch()}
             aria-label={t('devices.refresh')}
             title={t('devices.refresh')}

@@ -6,7 +6,6 @@ import {
   Descriptions,
   type DescriptionsProps,
   Empty,
-  Popconfirm,
   Skeleton,
   Tabs,
   Tag,
@@ -24,7 +23,9 @@ import { DateTime } from '../components/date-time.tsx';
 import { DeviceHistory } from '../components/device-history.tsx';
 import { DeviceRealtime } from '../components/device-realtime.tsx';
 import { DeviceStatus } from '../components/device-status.tsx';
+import { FocusedPopconfirm } from '../components/focused-popconfirm.tsx';
 import { RotateSecretButton } from '../components/rotate-secret-button.tsx';
+import { useKeyboardScroll } from '../hooks/use-focus-return.ts';
 import { useDeviceAlarmViews } from '../lib/alarm-views.ts';
 import { energyText, plainText, powerText } from '../lib/figures.ts';
 import {
@@ -59,6 +60,8 @@ export function DeviceDetailRoute() {
   const zone = useShownZone(detail.data?.station_id);
   const mayChange = useMayChangeDevices();
   const { DeviceAlarms } = useDeviceAlarmViews();
+  // The alarm tables scroll sideways on a phone: their scrolling parts take the focus then.
+  const alarmsScroll = useKeyboardScroll<HTMLDivElement>(t('devices.detail.tabs.alarms.label'));
   useDocumentTitle(detail.data?.sn ?? t('devices.detail.title'));
 
   // Back to where the device was opened (the filtered list, a station), else to the list.
@@ -140,9 +143,11 @@ export function DeviceDetailRoute() {
     const loading = <Skeleton active paragraph={{ rows: 6 }} />;
     if (!item) return loading;
     return (
-      <Suspense fallback={loading}>
-        <DeviceAlarms deviceId={item.device_id} sn={item.sn} />
-      </Suspense>
+      <div ref={alarmsScroll}>
+        <Suspense fallback={loading}>
+          <DeviceAlarms deviceId={item.device_id} sn={item.sn} />
+        </Suspense>
+      </div>
     );
   };
   const comingTab = (
@@ -183,7 +188,7 @@ export function DeviceDetailRoute() {
         {item && mayChange && (
           <div className="page-actions">
             <RotateSecretButton item={item} />
-            <Popconfirm
+            <FocusedPopconfirm
               title={t('devices.unbindTitle', { sn: item.sn })}
               description={t('devices.unbindDescription', { station: item.station_name })}
               okText={t('devices.unbindConfirm')}
@@ -196,10 +201,10 @@ export function DeviceDetailRoute() {
               onConfirm={() => unbind.mutateAsync(item).catch(() => undefined)}
               placement="bottomRight"
             >
-              <Button danger icon={<DisconnectOutlined />} data-testid="device-unbind">
+              <Button danger icon={<DisconnectOutlined aria-hidden />} data-testid="device-unbind">
                 {t('devices.unbind')}
               </Button>
-            </Popconfirm>
+            </FocusedPopconfirm>
           </div>
         )}
       </div>

@@ -83,7 +83,7 @@ export function DeviceListRoute() {
     <Tooltip title={mayChange ? undefined : t('devices.demoReadOnly')}>
       <Button
         type="primary"
-        icon={<PlusOutlined />}
+        icon={<PlusOutlined aria-hidden />}
         onClick={openDialog}
         disabled={!mayChange}
         data-testid="device-add"
@@ -121,7 +121,7 @@ export function DeviceListRoute() {
       testId="devices-empty"
     >
       {mayChange && (
-        <Button type="primary" icon={<PlusOutlined />} onClick={openDialog}>
+        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={openDialog}>
           {t('devices.add')}
         </Button>
       )}
@@ -182,7 +182,7 @@ export function DeviceListRoute() {
             data-testid="device-station-filter"
           />
           <Button
-            icon={<ReloadOutlined />}
+            icon={<ReloadOutlined aria-hidden />}
             onClick={() => void devices.refetch()}
             aria-label={t('devices.refresh')}
             title={t('devices.refresh')}

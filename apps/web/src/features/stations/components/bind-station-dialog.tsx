@@ -19,6 +19,8 @@ interface BindStationDialogProps {
   station: StationItem;
   open: boolean;
   onClose: () => void;
+  /** Once the dialog has closed (and its closing motion ended): where the focus goes back. */
+  afterClose?: () => void;
 }
 
 /**
@@ -26,7 +28,7 @@ interface BindStationDialogProps {
  * (SPEC.md §5; api/station/bind replaces the pair). The server's consistency rules (3005, 3008,
  * 3009) come back under the field they concern.
  */
-export function BindStationDialog({ station: item, open, onClose }: BindStationDialogProps) {
+export function BindStationDialog({ station: item, open, onClose, afterClose }: BindStationDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<BindValues>();
   const installerId = Form.useWatch('installer_id', form);
@@ -53,6 +55,7 @@ export function BindStationDialog({ station: item, open, onClose }: BindStationD
       open={open}
       title={t('stations.bindTitle', { name: item.station_name })}
       onCancel={onClose}
+      afterClose={afterClose}
       destroyOnHidden
       maskClosable={!bind.isPending}
       width={480}

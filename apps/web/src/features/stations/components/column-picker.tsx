@@ -5,6 +5,7 @@ import { Button, Checkbox, Popover, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../lib/notifier.ts';
+import { usePopupFocus } from '../../devices/index.ts';
 import { saveStationColumns, stationColumnsKey } from '../api/stations.ts';
 import { FIXED_COLUMN, moveColumn, pickerOrder, toggleColumn } from '../lib/columns.ts';
 
@@ -19,13 +20,16 @@ interface ColumnPickerProps {
 
 /**
  * Chooses and orders the station list's columns. The choice is saved on the server
- * (api/station/list/columns), so it follows the user to another browser.
+ * (api/station/list/columns), so it follows the user to another browser. The popover takes the
+ * focus when it opens (its first column that can be changed) and gives it back to its button
+ * when it closes (Esc, apply, or a click outside).
  */
 export function ColumnPicker({ columns, canSave, onLocalChange }: ColumnPickerProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<StationListColumn[]>([...columns]);
+  const contentRef = usePopupFocus<HTMLDivElement>(open, '.ant-checkbox-input:not([disabled])');
 
   const save = useMutation({
     mutationFn: saveStationColumns,
@@ -48,7 +52,7 @@ export function ColumnPicker({ columns, canSave, onLocalChange }: ColumnPickerPr
   const full = draft.length >= MAX_STATION_LIST_COLUMNS;
 
   const content = (
-    <div className="column-picker" data-testid="column-picker">
+    <div className="column-picker" data-testid="column-picker" ref={contentRef}>
       <Typography.Paragraph type="secondary" className="column-picker-note">
         {canSave ? t('stations.columnsNote') : t('stations.columnsNoteDemo')}
       </Typography.Paragraph>
@@ -71,7 +75,7 @@ export function ColumnPicker({ columns, canSave, onLocalChange }: ColumnPickerPr
                   <Button
                     type="text"
                     size="small"
-                    icon={<ArrowUpOutlined />}
+                    icon={<ArrowUpOutlined aria-hidden />}
                     disabled={index === 0}
                     aria-label={t('stations.columnUp', { column: t(`stations.column.${column}`) })}
                     onClick={() => setDraft(moveColumn(draft, column, -1))}
@@ -79,7 +83,7 @@ export function ColumnPicker({ columns, canSave, onLocalChange }: ColumnPickerPr
                   <Button
                     type="text"
                     size="small"
-                    icon={<ArrowDownOutlined />}
+                    icon={<ArrowDownOutlined aria-hidden />}
                     disabled={index === draft.length - 1}
                     aria-label={t('stations.columnDown', { column: t(`stations.column.${column}`) })}
                     onClick={() => setDraft(moveColumn(draft, column, 1))}
@@ -119,7 +123,7 @@ export function ColumnPicker({ columns, canSave, onLocalChange }: ColumnPickerPr
       title={t('stations.columnsTitle')}
       content={content}
     >
-      <Button icon={<SettingOutlined />} data-testid="station-columns">
+      <Button icon={<SettingOutlined aria-hidden />} data-testid="station-columns">
         {t('stations.columns')}
       </Button>
     </Popover>

@@ -8,6 +8,7 @@ import { loadTextPart } from '../../../lib/i18n.ts';
 import { useEmsIndex } from '../api/plant.ts';
 import { partValueText } from '../lib/plant-format.ts';
 import { EnergyCards, EnergyCardsPending, stationFlows } from './energy-cards.tsx';
+import { SectionTitle } from './section-title.tsx';
 
 type EmsData = NonNullable<ReturnType<typeof useEmsIndex>['data']>;
 type PartItem = EmsData['parts'][number];
@@ -132,7 +133,11 @@ export function EmsSystem({ stationId }: { stationId: number }) {
   }
   return (
     <Card
-      title={data?.sn ? t('stations.ems.titleSn', { sn: data.sn }) : t('stations.ems.title')}
+      title={
+        <SectionTitle>
+          {data?.sn ? t('stations.ems.titleSn', { sn: data.sn }) : t('stations.ems.title')}
+        </SectionTitle>
+      }
       className="station-section station-section-wide"
       data-testid="ems-system"
     >

@@ -9,6 +9,7 @@ import { describeError } from '../../../lib/api.ts';
 import { useStationOverview, useStorageOverview } from '../api/plant.ts';
 import { energyText, powerText } from '../lib/format.ts';
 import { co2Text, hoursText, moneyText, percentText } from '../lib/plant-format.ts';
+import { SectionTitle } from './section-title.tsx';
 
 dayjs.extend(localizedFormat);
 
@@ -216,7 +217,7 @@ export function EnergyCards({
     <Card
       className="energy-cards"
       data-testid="station-figures"
-      title={t('stations.energy.title')}
+      title={<SectionTitle>{t('stations.energy.title')}</SectionTitle>}
       extra={
         <Typography.Text type="secondary" data-testid="station-figures-updated">
           {updatedAt
@@ -260,7 +261,11 @@ export function EnergyCards({
 export function EnergyCardsPending({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useTranslation();
   return (
-    <Card className="energy-cards" data-testid="station-figures" title={t('stations.energy.title')}>
+    <Card
+      className="energy-cards"
+      data-testid="station-figures"
+      title={<SectionTitle>{t('stations.energy.title')}</SectionTitle>}
+    >
       {error ? (
         <LoadFailed text={describeError(error)} retryText={t('stations.retry')} onRetry={onRetry} />
       ) : (

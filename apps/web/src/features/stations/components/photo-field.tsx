@@ -76,7 +76,7 @@ export function PhotoField({ id, value, onChange, previewUrl, onPreviewUrl, disa
         />
         <div className="photo-field-buttons">
           <Button
-            icon={<UploadOutlined />}
+            icon={<UploadOutlined aria-hidden />}
             disabled={disabled || uploading}
             onClick={() => input.current?.click()}
             data-testid="station-photo-choose"
@@ -85,7 +85,7 @@ export function PhotoField({ id, value, onChange, previewUrl, onPreviewUrl, disa
           </Button>
           {value && (
             <Button
-              icon={<DeleteOutlined />}
+              icon={<DeleteOutlined aria-hidden />}
               disabled={disabled || uploading}
               onClick={() => {
                 onChange?.(null);

@@ -5,11 +5,12 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { useNow } from '../../../hooks/use-now.ts';
-import { knownZone, localZone } from '../../devices/index.ts';
+import { knownZone, localZone, useKeyboardScroll } from '../../devices/index.ts';
 import { usePileOverview } from '../api/plant.ts';
 import { energyText, powerText } from '../lib/format.ts';
 import { durationText, zonedDateTimeText } from '../lib/plant-format.ts';
 import { EnergyCardsPending } from './energy-cards.tsx';
+import { SectionTitle } from './section-title.tsx';
 
 type PileData = NonNullable<ReturnType<typeof usePileOverview>['data']>;
 type Session = PileData['sessions'][number];
@@ -47,7 +48,11 @@ function Chargers({ data }: { data: PileData }) {
     { key: 'total', label: t('stations.pile.total'), value: energyText(data.total_kwh) },
   ];
   return (
-    <Card className="energy-cards" data-testid="station-figures" title={t('stations.pile.title')}>
+    <Card
+      className="energy-cards"
+      data-testid="station-figures"
+      title={<SectionTitle>{t('stations.pile.title')}</SectionTitle>}
+    >
       <dl className="energy-figures">
         {figures.map((figure) => (
           <div key={figure.key} className="energy-figure energy-figure-ev">
@@ -82,6 +87,8 @@ function Sessions({ data }: { data: PileData }) {
   const now = useNow(60_000);
   const zone = knownZone(data.timezone) ?? localZone();
   const time = (iso: string) => zonedDateTimeText(iso, zone, i18n.language);
+  // On a phone the table scrolls sideways: its scrolling part takes the focus then.
+  const scroll = useKeyboardScroll<HTMLDivElement>(t('stations.pile.sessions'));
   const columns: ColumnsType<Session> = [
     { key: 'started', title: t('stations.pile.started'), render: (_, row) => time(row.started_at) },
     {
@@ -110,26 +117,28 @@ function Sessions({ data }: { data: PileData }) {
   ];
   return (
     <Card
-      title={t('stations.pile.sessions')}
+      title={<SectionTitle>{t('stations.pile.sessions')}</SectionTitle>}
       className="station-section station-section-wide"
       data-testid="pile-sessions"
     >
-      <Table<Session>
-        rowKey={(row) => `${row.device_id}-${row.started_at}`}
-        columns={columns}
-        dataSource={data.sessions}
-        pagination={false}
-        size="small"
-        scroll={{ x: 'max-content' }}
-        locale={{
-          emptyText: (
-            <EmptyState
-              title={t('stations.pile.noSessionsTitle')}
-              description={t('stations.pile.noSessions')}
-            />
-          ),
-        }}
-      />
+      <div ref={scroll}>
+        <Table<Session>
+          rowKey={(row) => `${row.device_id}-${row.started_at}`}
+          columns={columns}
+          dataSource={data.sessions}
+          pagination={false}
+          size="small"
+          scroll={{ x: 'max-content' }}
+          locale={{
+            emptyText: (
+              <EmptyState
+                title={t('stations.pile.noSessionsTitle')}
+                description={t('stations.pile.noSessions')}
+              />
+            ),
+          }}
+        />
+      </div>
       <Typography.Text type="secondary" className="station-chart-zone">
         {t('stations.chart.zone', { zone })}
       </Typography.Text>
@@ -151,7 +160,10 @@ export function PileSessions({ stationId }: { stationId: number }) {
   const overview = usePileOverview(stationId);
   if (!overview.data) {
     return (
-      <Card title={t('stations.pile.sessions')} className="station-section station-section-wide">
+      <Card
+        title={<SectionTitle>{t('stations.pile.sessions')}</SectionTitle>}
+        className="station-section station-section-wide"
+      >
         <Skeleton active paragraph={{ rows: 3 }} />
       </Card>
     );

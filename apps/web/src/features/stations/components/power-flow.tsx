@@ -26,6 +26,7 @@ import {
   VIEW_BOX,
 } from '../lib/power-flow-geometry.ts';
 import { FlowNodeIcon } from './flow-node-icon.tsx';
+import { SectionTitle } from './section-title.tsx';
 
 type FlowNodeItem = PowerFlowData['nodes'][number];
 
@@ -66,7 +67,12 @@ function FlowAge({ data, receivedAt }: { data: PowerFlowData; receivedAt: number
   const text = t('stations.flow.updated', { ago: ageText(age, i18n.language) });
   if (data.stale) {
     return (
-      <Tag color="warning" icon={<WarningOutlined />} data-testid="power-flow-age" data-stale="true">
+      <Tag
+        color="warning"
+        icon={<WarningOutlined aria-hidden />}
+        data-testid="power-flow-age"
+        data-stale="true"
+      >
         {text} · {t('stations.flow.stale')}
       </Tag>
     );
@@ -272,7 +278,7 @@ export function PowerFlow({ stationId }: { stationId: number }) {
 
   return (
     <Card
-      title={t('stations.flow.title')}
+      title={<SectionTitle>{t('stations.flow.title')}</SectionTitle>}
       className="station-section power-flow"
       data-testid="power-flow"
       data-updated-at={data?.updated_at ?? ''}

@@ -4,6 +4,7 @@ import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../lib/api.ts';
 import { notifySuccess } from '../../../lib/notifier.ts';
+import { useFocusReturn } from '../../devices/index.ts';
 import { useRefreshStations } from '../api/stations.ts';
 import { BindStationDialog } from './bind-station-dialog.tsx';
 import type { StationAction } from './station-table.tsx';
@@ -31,6 +32,8 @@ interface StationActionsOptions {
 /**
  * What the station list and the detail screen do with a station: add and edit (the lazily loaded
  * dialog), bind, unbind and delete after a confirmation. `elements` holds the dialogs to render.
+ * When a dialog closes, the focus goes back to what opened it (the button, or the button of the
+ * menu whose item it was), which the lazily loaded dialog could not know by itself.
  */
 export function useStationActions({ onDeleted, onSaved }: StationActionsOptions = {}): {
   run: (action: StationAction | 'add', station?: StationItem) => void;
@@ -40,6 +43,7 @@ export function useStationActions({ onDeleted, onSaved }: StationActionsOptions 
   const [modal, modalHolder] = Modal.useModal();
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const refreshStations = useRefreshStations();
+  const { remember, restore } = useFocusReturn();
   const close = () => setDialog((current) => current && { ...current, open: false });
 
   const confirmDelete = useCallback(
@@ -50,6 +54,7 @@ export function useStationActions({ onDeleted, onSaved }: StationActionsOptions 
         okText: t('stations.deleteConfirm'),
         okButtonProps: { danger: true, 'data-testid': 'station-delete-confirm' } as never,
         cancelText: t('stations.cancel'),
+        afterClose: restore,
         onOk: async () => {
           await call(station.delStation, { station_id: item.station_id });
           notifySuccess(t('stations.deleted', { name: item.station_name }), 'station-delete');
@@ -57,7 +62,7 @@ export function useStationActions({ onDeleted, onSaved }: StationActionsOptions 
           await refreshStations(item.station_id);
         },
       }),
-    [modal, t, refreshStations, onDeleted],
+    [modal, t, refreshStations, onDeleted, restore],
   );
 
   const confirmUnbind = useCallback(
@@ -71,6 +76,7 @@ export function useStationActions({ onDeleted, onSaved }: StationActionsOptions 
         content: t('stations.unbindDescription', { account: name ?? '' }),
         okText: t('stations.unbindConfirm'),
         cancelText: t('stations.cancel'),
+        afterClose: restore,
         onOk: async () => {
           await call(station.unbind, { station_id: item.station_id, which });
           notifySuccess(t('stations.unbound', { name: item.station_name }), 'station-unbind');
@@ -78,11 +84,12 @@ export function useStationActions({ onDeleted, onSaved }: StationActionsOptions 
         },
       });
     },
-    [modal, t, refreshStations],
+    [modal, t, refreshStations, restore],
   );
 
   const run = useCallback(
     (action: StationAction | 'add', item?: StationItem) => {
+      remember();
       if (action === 'add') return setDialog({ kind: 'station', open: true });
       if (!item) return;
       switch (action) {
@@ -98,7 +105,7 @@ export function useStationActions({ onDeleted, onSaved }: StationActionsOptions 
           return void confirmDelete(item);
       }
     },
-    [confirmDelete, confirmUnbind],
+    [confirmDelete, confirmUnbind, remember],
   );
 
   const elements = (
@@ -106,18 +113,28 @@ export function useStationActions({ onDeleted, onSaved }: StationActionsOptions 
       {modalHolder}
       {dialog?.kind === 'station' && (
         <Suspense
-          fallback={<Modal open loading footer={null} onCancel={close} title={t('stations.loadingDialog')} />}
+          fallback={
+            <Modal
+              open
+              loading
+              footer={null}
+              onCancel={close}
+              afterClose={restore}
+              title={t('stations.loadingDialog')}
+            />
+          }
         >
           <StationDialog
             station={dialog.station}
             open={dialog.open}
             onClose={close}
+            afterClose={restore}
             onSaved={(saved) => onSaved?.(saved, dialog.station === undefined)}
           />
         </Suspense>
       )}
       {dialog?.kind === 'bind' && (
-        <BindStationDialog station={dialog.station} open={dialog.open} onClose={close} />
+        <BindStationDialog station={dialog.station} open={dialog.open} onClose={close} afterClose={restore} />
       )}
     </>
   );

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useProvinceName } from '../api/reference.ts';
 import { capacityText, countryName, priceText } from '../lib/format.ts';
 import { stationTypeKey } from '../lib/stations.ts';
+import { SectionTitle } from './section-title.tsx';
 
 dayjs.extend(localizedFormat);
 
@@ -61,7 +62,11 @@ export function StationBasicInfo({ station }: { station: StationItem }) {
     },
   ];
   return (
-    <Card title={t('stations.detail.basicInfo')} className="station-section" data-testid="station-basic-info">
+    <Card
+      title={<SectionTitle>{t('stations.detail.basicInfo')}</SectionTitle>}
+      className="station-section"
+      data-testid="station-basic-info"
+    >
       <Descriptions items={items} column={{ xs: 1, sm: 2, xl: 3 }} size="small" />
     </Card>
   );

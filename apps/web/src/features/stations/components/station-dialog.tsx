@@ -33,6 +33,8 @@ export interface StationDialogProps {
   onClose: () => void;
   /** After the call succeeded and the dialog has said so; the dialog closes itself. */
   onSaved?: (station: StationItem) => void;
+  /** Once the dialog has closed (and its closing motion ended): where the focus goes back. */
+  afterClose?: () => void;
 }
 
 const DATE = 'YYYY-MM-DD';
@@ -49,7 +51,7 @@ const dateField = {
  * to. The shared schemas check each field on blur and on submit; the server's refusals (3001 name
  * taken, the binding rules 3005/3006/3008/3009) come back under their fields.
  */
-export function StationDialog({ station: editing, open, onClose, onSaved }: StationDialogProps) {
+export function StationDialog({ station: editing, open, onClose, onSaved, afterClose }: StationDialogProps) {
   const { t } = useTranslation();
   const session = useSession();
   const isMobile = useIsMobile();
@@ -108,6 +110,7 @@ export function StationDialog({ station: editing, open, onClose, onSaved }: Stat
       open={open}
       title={editing ? t('stations.editTitle', { name: editing.station_name }) : t('stations.addTitle')}
       onCancel={onClose}
+      afterClose={afterClose}
       destroyOnHidden
       maskClosable={false}
       width={isMobile ? '100%' : 760}

@@ -35,21 +35,21 @@ export function StationHeader({ station, access, onAction }: StationHeaderProps)
   const can = unbindable(station);
   const province = useProvinceName(station.country_code, station.province_code);
   const more: MenuProps['items'] = [
-    { key: 'bind', icon: <LinkOutlined />, label: t('stations.bind') },
+    { key: 'bind', icon: <LinkOutlined aria-hidden />, label: t('stations.bind') },
     {
       key: 'unbind-installer',
-      icon: <DisconnectOutlined />,
+      icon: <DisconnectOutlined aria-hidden />,
       label: t('stations.unbindInstaller'),
       disabled: !can.installer,
     },
     {
       key: 'unbind-end-user',
-      icon: <DisconnectOutlined />,
+      icon: <DisconnectOutlined aria-hidden />,
       label: t('stations.unbindEndUser'),
       disabled: !can.end_user,
     },
     { type: 'divider' },
-    { key: 'delete', icon: <DeleteOutlined />, label: t('stations.delete'), danger: true },
+    { key: 'delete', icon: <DeleteOutlined aria-hidden />, label: t('stations.delete'), danger: true },
   ];
 
   return (
@@ -110,7 +110,7 @@ export function StationHeader({ station, access, onAction }: StationHeaderProps)
           {access.canWrite && (
             <div className="station-header-actions">
               <Button
-                icon={<EditOutlined />}
+                icon={<EditOutlined aria-hidden />}
                 onClick={() => onAction('edit', station)}
                 data-testid="station-edit"
               >
@@ -122,7 +122,7 @@ export function StationHeader({ station, access, onAction }: StationHeaderProps)
                   menu={{ items: more, onClick: ({ key }) => onAction(key as StationAction, station) }}
                 >
                   <Button
-                    icon={<MoreOutlined />}
+                    icon={<MoreOutlined aria-hidden />}
                     aria-label={t('stations.moreActions', { name: station.station_name })}
                     data-testid="station-more"
                   />

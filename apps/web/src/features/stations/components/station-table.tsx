@@ -24,6 +24,7 @@ import type { HTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AlarmCountCell } from '../../alarms/index.ts';
+import { usePaginationFocus } from '../../devices/index.ts';
 import { capacityText, countryName, energyText, powerText, priceText } from '../lib/format.ts';
 import {
   type StationAccess,
@@ -73,7 +74,7 @@ function text(value: string | null): string {
 /**
  * The station list's table: the columns the user chose, in their order, sorted and paged on the
  * server. A row's name opens the station's detail screen; its actions edit, bind, unbind and delete
- * as the user's role allows.
+ * as the user's role allows. Paging by keyboard keeps the focus on the pagination.
  */
 export function StationTable({
   stations,
@@ -88,6 +89,9 @@ export function StationTable({
 }: StationTableProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
+  const paging = usePaginationFocus<HTMLDivElement>(
+    `${pagination.current}|${pagination.pageSize}|${loading}`,
+  );
 
   const sortOrderOf = (column: StationListColumn): SortOrder =>
     sortFieldOfColumn[column] === sort.by ? (sort.order === 'asc' ? 'ascend' : 'descend') : null;
@@ -153,28 +157,28 @@ export function StationTable({
       render: (_, station) => {
         const can = unbindable(station);
         const more: MenuProps['items'] = [
-          { key: 'bind', icon: <LinkOutlined />, label: t('stations.bind') },
+          { key: 'bind', icon: <LinkOutlined aria-hidden />, label: t('stations.bind') },
           {
             key: 'unbind-installer',
-            icon: <DisconnectOutlined />,
+            icon: <DisconnectOutlined aria-hidden />,
             label: t('stations.unbindInstaller'),
             disabled: !can.installer,
           },
           {
             key: 'unbind-end-user',
-            icon: <DisconnectOutlined />,
+            icon: <DisconnectOutlined aria-hidden />,
             label: t('stations.unbindEndUser'),
             disabled: !can.end_user,
           },
           { type: 'divider' },
-          { key: 'delete', icon: <DeleteOutlined />, label: t('stations.delete'), danger: true },
+          { key: 'delete', icon: <DeleteOutlined aria-hidden />, label: t('stations.delete'), danger: true },
         ];
         return (
           <Space size={0}>
             <Tooltip title={t('stations.edit')}>
               <Button
                 type="text"
-                icon={<EditOutlined />}
+                icon={<EditOutlined aria-hidden />}
                 aria-label={t('stations.editStation', { name: station.station_name })}
                 onClick={() => onAction('edit', station)}
                 data-testid="station-edit"
@@ -187,7 +191,7 @@ export function StationTable({
               >
                 <Button
                   type="text"
-                  icon={<MoreOutlined />}
+                  icon={<MoreOutlined aria-hidden />}
                   aria-label={t('stations.moreActions', { name: station.station_name })}
                   data-testid="station-more"
                 />
@@ -200,29 +204,31 @@ export function StationTable({
   }
 
   return (
-    <Table<StationItem>
-      rowKey="station_id"
-      className="stations-table"
-      data-testid="stations-table"
-      size="middle"
-      columns={tableColumns}
-      dataSource={stations as StationItem[]}
-      loading={loading}
-      pagination={pagination}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: empty }}
-      showSorterTooltip={false}
-      onRow={(station) =>
-        ({ 'data-testid': `station-row-${station.station_id}` }) as HTMLAttributes<HTMLElement>
-      }
-      onChange={(_pagination, _filters, sorter, extra) => {
-        if (extra.action !== 'sort' || Array.isArray(sorter)) return;
-        const field = sortFieldOfColumn[sorter.columnKey as StationListColumn];
-        if (!field) return;
-        // A third click would clear the order: the list always has one, so it flips instead.
-        const order = sorter.order === 'ascend' ? 'asc' : sorter.order === 'descend' ? 'desc' : undefined;
-        onSort({ by: field, order: order ?? (sort.order === 'asc' ? 'desc' : 'asc') });
-      }}
-    />
+    <div ref={paging}>
+      <Table<StationItem>
+        rowKey="station_id"
+        className="stations-table"
+        data-testid="stations-table"
+        size="middle"
+        columns={tableColumns}
+        dataSource={stations as StationItem[]}
+        loading={loading}
+        pagination={pagination}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: empty }}
+        showSorterTooltip={false}
+        onRow={(station) =>
+          ({ 'data-testid': `station-row-${station.station_id}` }) as HTMLAttributes<HTMLElement>
+        }
+        onChange={(_pagination, _filters, sorter, extra) => {
+          if (extra.action !== 'sort' || Array.isArray(sorter)) return;
+          const field = sortFieldOfColumn[sorter.columnKey as StationListColumn];
+          if (!field) return;
+          // A third click would clear the order: the list always has one, so it flips instead.
+          const order = sorter.order === 'ascend' ? 'asc' : sorter.order === 'descend' ? 'desc' : undefined;
+          onSort({ by: field, order: order ?? (sort.order === 'asc' ? 'desc' : 'asc') });
+        }}
+      />
+    </div>
   );
 }

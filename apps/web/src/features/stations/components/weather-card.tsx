@@ -7,6 +7,7 @@ import { LoadFailed } from '../../../components/empty-state.tsx';
 import { describeError } from '../../../lib/api.ts';
 import { useStationWeather } from '../api/plant.ts';
 import { temperatureText } from '../lib/plant-format.ts';
+import { SectionTitle } from './section-title.tsx';
 import { WeatherIcon } from './weather-icon.tsx';
 
 /**
@@ -79,7 +80,11 @@ export function WeatherCard({ stationId }: { stationId: number }) {
   }
 
   return (
-    <Card title={t('stations.weather.title')} className="station-section" data-testid="station-weather">
+    <Card
+      title={<SectionTitle>{t('stations.weather.title')}</SectionTitle>}
+      className="station-section"
+      data-testid="station-weather"
+    >
       {body}
     </Card>
   );

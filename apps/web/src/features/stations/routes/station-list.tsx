@@ -109,7 +109,7 @@ export function StationListRoute() {
     access.canWrite && (
       <Button
         type="primary"
-        icon={<PlusOutlined />}
+        icon={<PlusOutlined aria-hidden />}
         onClick={() => run('add')}
         onPointerEnter={preloadStationDialog}
         onFocus={preloadStationDialog}
@@ -197,7 +197,7 @@ export function StationListRoute() {
           <div className="table-toolbar-end">
             <ColumnPicker columns={columns} canSave={access.canWrite} onLocalChange={setLocalColumns} />
             <Button
-              icon={<ReloadOutlined />}
+              icon={<ReloadOutlined aria-hidden />}
               onClick={() => void refreshStations()}
               aria-label={t('stations.refresh')}
               title={t('stations.refresh')}
