@@ -15,6 +15,10 @@ interface StationSelectProps {
   disabled?: boolean;
   className?: string;
   'aria-label'?: string;
+  /** Set by a form item: its hint and error, whether it is wrong and required. */
+  'aria-describedby'?: string;
+  'aria-invalid'?: boolean | 'true' | 'false';
+  'aria-required'?: boolean | 'true' | 'false';
   'data-testid'?: string;
 }
 
@@ -32,6 +36,9 @@ export function StationSelect({
   disabled,
   className,
   'aria-label': ariaLabel,
+  'aria-describedby': describedBy,
+  'aria-invalid': invalid,
+  'aria-required': required,
   'data-testid': testId,
 }: StationSelectProps) {
   const { t } = useTranslation();
@@ -68,6 +75,9 @@ export function StationSelect({
       className={className}
       data-testid={testId}
       aria-label={ariaLabel}
+      aria-describedby={describedBy}
+      aria-invalid={invalid}
+      aria-required={required}
       value={value}
       onChange={(next) => choose(next ?? undefined)}
       onOpenChange={setOpen}
