@@ -34,10 +34,20 @@ function pickerValue(text: string | undefined): Dayjs | null {
 export function TimeRangeField({ value, onChange, error, testId }: TimeRangeFieldProps) {
   const { t } = useTranslation();
   const errorId = useId();
+  const startId = useId();
+  const endId = useId();
   return (
-    // One name for the pair of inputs, whose own names are their placeholders (start, end).
+    // One name for the pair of inputs, and each its own label (start, end), as its placeholder
+    // says: a placeholder alone is no name once the field has a description (its error).
     <fieldset className="time-range-field" aria-label={t('timeRange.label')} data-testid={testId}>
+      <label htmlFor={startId} className="visually-hidden">
+        {t('timeRange.start')}
+      </label>
+      <label htmlFor={endId} className="visually-hidden">
+        {t('timeRange.end')}
+      </label>
       <DatePicker.RangePicker
+        id={{ start: startId, end: endId }}
         // A day chosen alone runs from its first to its last second.
         showTime={{ format: 'HH:mm', defaultValue: [dayjs().startOf('day'), dayjs().endOf('day')] }}
         format="YYYY-MM-DD HH:mm"

@@ -29,8 +29,8 @@ function renderField(initial: TimeRange = { startTime: undefined, endTime: undef
   return {
     ...view,
     onChange,
-    start: screen.getByPlaceholderText('Start') as HTMLInputElement,
-    end: screen.getByPlaceholderText('End') as HTMLInputElement,
+    start: screen.getByLabelText('Start') as HTMLInputElement,
+    end: screen.getByLabelText('End') as HTMLInputElement,
     before: screen.getByRole('button', { name: 'Before' }),
     after: screen.getByRole('button', { name: 'After' }),
   };
