@@ -11,6 +11,7 @@ import {
   Timeline,
   Typography,
 } from 'antd';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFaultTexts } from '../../../hooks/use-fault-texts.ts';
@@ -29,6 +30,8 @@ interface AlarmDetailDrawerProps {
   /** The list's row of it, shown at once while the detail loads. */
   shown?: AlarmItem | undefined;
   onClose: () => void;
+  /** Once it has closed and given focus back to what opened it (see `keepFocusNear`). */
+  onClosed?: () => void;
   /** Installers: process it, and open an abnormal report about it. */
   onProcess?: (item: AlarmItem) => void;
   onReport?: (item: AlarmItem) => void;
@@ -37,22 +40,44 @@ interface AlarmDetailDrawerProps {
 /**
  * One alarm (api/alarm/detail): where and when, the catalogue's details, likely cause and advice in
  * the interface language, and its timeline (raised on the device, learned by the portal, processed,
- * ended). Esc or the close button closes it; the address keeps it open across reloads.
+ * ended). Esc or the close button closes it, and focus goes back to the control that opened it;
+ * the address keeps it open across reloads. Its title is the screen's second heading level, under
+ * the page's, and its sections the third.
  */
-export function AlarmDetailDrawer({ alarmId, shown, onClose, onProcess, onReport }: AlarmDetailDrawerProps) {
+export function AlarmDetailDrawer({
+  alarmId,
+  shown,
+  onClose,
+  onClosed,
+  onProcess,
+  onReport,
+}: AlarmDetailDrawerProps) {
   const { t } = useTranslation();
   const detail = useAlarmDetail(alarmId, shown);
   const faultName = useFaultName();
   const item = detail.data;
   const name = item ? faultName(item) : '';
   const notFound = detail.error instanceof ApiError && detail.error.code === '9001';
+  const title = useRef<HTMLHeadingElement>(null);
 
   return (
     <Drawer
       open={alarmId !== undefined}
       onClose={onClose}
+      afterOpenChange={(open) => {
+        if (!open) onClosed?.();
+        // antd focuses the drawer's outer box, outside its dialog: a screen reader would not say
+        // which dialog this is. Focus goes to its title instead, unless it is in the dialog already.
+        else if (!title.current?.closest('[role="dialog"]')?.contains(document.activeElement)) {
+          title.current?.focus();
+        }
+      }}
       size={560}
-      title={item ? name : t('alarms.detail.title')}
+      title={
+        <h2 className="alarm-detail-title" tabIndex={-1} ref={title} data-testid="alarm-detail-title">
+          {item ? name : t('alarms.detail.title')}
+        </h2>
+      }
       closable={{ 'aria-label': t('alarms.detail.close') }}
       destroyOnHidden
       extra={item && <SeverityTag severity={item.severity} />}

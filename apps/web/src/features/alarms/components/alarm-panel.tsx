@@ -1,7 +1,7 @@
 import { CheckCircleOutlined } from '@ant-design/icons';
 import { type AlarmItem, alarm } from '@helio/contracts';
 import { Button, Empty, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState, LoadFailed } from '../../../components/empty-state.tsx';
@@ -21,6 +21,7 @@ import {
   readAlarmFilters,
   writeAlarmFilters,
 } from '../lib/filters.ts';
+import { focusedElement, keepFocusNear } from '../lib/focus.ts';
 import { OPEN_ALARM_PARAM } from '../lib/paths.ts';
 import { AlarmDetailDrawer } from './alarm-detail-drawer.tsx';
 import { AlarmFilters } from './alarm-filters.tsx';
@@ -47,10 +48,21 @@ export function AlarmPanel({ mayChange }: { mayChange: boolean }) {
         replace: true,
       },
     );
-  const clearFilters = () =>
+  const panel = useRef<HTMLDivElement>(null);
+  /** The first filter, where focus goes when the button that cleared the filters goes with them. */
+  const firstFilter = () =>
+    panel.current?.querySelector<HTMLElement>('[data-testid="alarm-sn-filter"] input');
+  /** The control that opens an alarm's detail from its row, and the first row's. */
+  const openButton = (alarmId?: number) =>
+    panel.current?.querySelector<HTMLElement>(
+      `${alarmId === undefined ? 'tr.alarm-row' : `[data-testid="alarm-row-${alarmId}"]`} [data-testid="alarm-open"]`,
+    );
+  const clearFilters = () => {
     setSearchParams((current) => writeAlarmFilters(clearedAlarmFilters(readAlarmFilters(current)), current), {
       replace: true,
     });
+    keepFocusNear(() => [firstFilter()]);
+  };
   const setOpenAlarm = (alarmId: number | undefined) =>
     setSearchParams(
       (current) => {
@@ -81,6 +93,21 @@ export function AlarmPanel({ mayChange }: { mayChange: boolean }) {
   const [processing, setProcessing] = useState<{ items: AlarmItem[]; open: boolean } | null>(null);
   const [reporting, setReporting] = useState<{ alarm: AlarmItem; open: boolean } | null>(null);
 
+  // Each dialog and the drawer give focus back to the control that opened them (antd does); when
+  // that control has gone meanwhile or is disabled ("process selected" once they are processed, a
+  // row processed out of the list, a detail opened from the address), focus goes to the alarm's
+  // row, or the first row, or the first filter: never to the page's body.
+  const detailShown = useRef(openId);
+  useEffect(() => {
+    if (openId !== undefined) detailShown.current = openId;
+  }, [openId]);
+  const dialogOpener = useRef<HTMLElement | null>(null);
+  const afterDialog = (alarmId: number | undefined) => {
+    const opener = dialogOpener.current;
+    dialogOpener.current = null;
+    keepFocusNear(() => [opener, openButton(alarmId), openButton(), firstFilter()]);
+  };
+
   // A narrower list can leave the page past the end: show the page that is now last.
   const lastPage = Math.max(1, Math.ceil(total / filters.pageSize));
   // biome-ignore lint/correctness/useExhaustiveDependencies: changeFilters reads the address itself
@@ -89,7 +116,10 @@ export function AlarmPanel({ mayChange }: { mayChange: boolean }) {
       changeFilters({ page: lastPage });
   }, [alarms.data, alarms.isPlaceholderData, filters.page, lastPage]);
 
-  const process = (items: AlarmItem[]) => setProcessing({ items, open: true });
+  const process = (items: AlarmItem[]) => {
+    dialogOpener.current = focusedElement();
+    setProcessing({ items, open: true });
+  };
   const chosenIds = processableIds(selected, list, alarm.MAX_ALARM_BATCH);
   const filtered = isFiltered(filters);
 
@@ -123,7 +153,7 @@ export function AlarmPanel({ mayChange }: { mayChange: boolean }) {
     );
 
   return (
-    <div data-testid="alarm-panel">
+    <div data-testid="alarm-panel" ref={panel}>
       <AlarmFilters
         filters={filters}
         onChange={changeFilters}
@@ -172,10 +202,14 @@ export function AlarmPanel({ mayChange }: { mayChange: boolean }) {
         alarmId={openId}
         shown={list.find((item) => item.alarm_id === openId)}
         onClose={() => setOpenAlarm(undefined)}
+        onClosed={() => keepFocusNear(() => [openButton(detailShown.current), openButton(), firstFilter()])}
         {...(mayChange
           ? {
               onProcess: (item: AlarmItem) => process([item]),
-              onReport: (item: AlarmItem) => setReporting({ alarm: item, open: true }),
+              onReport: (item: AlarmItem) => {
+                dialogOpener.current = focusedElement();
+                setReporting({ alarm: item, open: true });
+              },
             }
           : {})}
       />
@@ -184,6 +218,7 @@ export function AlarmPanel({ mayChange }: { mayChange: boolean }) {
           items={processing.items}
           open={processing.open}
           onClose={() => setProcessing((current) => current && { ...current, open: false })}
+          afterClose={() => afterDialog(processing.items[0]?.alarm_id)}
           onDone={() => setSelected([])}
         />
       )}
@@ -192,6 +227,7 @@ export function AlarmPanel({ mayChange }: { mayChange: boolean }) {
           action={{ mode: 'add', alarm: reporting.alarm }}
           open={reporting.open}
           onClose={() => setReporting((current) => current && { ...current, open: false })}
+          afterClose={() => afterDialog(reporting.alarm.alarm_id)}
         />
       )}
     </div>

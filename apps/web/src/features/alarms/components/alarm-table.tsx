@@ -9,13 +9,14 @@ import {
   Tooltip,
 } from 'antd';
 import type { SortOrder as AntSortOrder } from 'antd/es/table/interface';
-import type { HTMLAttributes, MouseEvent, ReactNode } from 'react';
+import type { HTMLAttributes, KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { TableTitle } from '../../../components/tables/table-title.tsx';
 import { deviceDetailPath } from '../../devices/index.ts';
 import { partTextKey } from '../lib/alarm-display.ts';
 import type { AlarmSortColumn, SortOrder } from '../lib/filters.ts';
+import { usePagerFocus, useRowFocus } from '../lib/use-table-focus.ts';
 import { AlarmStateTag, ProcessingTag, SeverityTag } from './alarm-tags.tsx';
 import { AlarmTime } from './alarm-time.tsx';
 import { FaultName } from './fault-name.tsx';
@@ -53,6 +54,16 @@ function isInteractive(target: EventTarget | null): boolean {
   return target instanceof Element && target.closest('a, button, input, label, .ant-checkbox') !== null;
 }
 
+/**
+ * A sortable header is a focusable cell that antd sorts on Enter; Space sorts too, as on a button,
+ * rather than scrolling the page. Focus stays on the header.
+ */
+function sortOnSpace(event: KeyboardEvent<HTMLElement>) {
+  if (event.key !== ' ' || event.target !== event.currentTarget) return;
+  event.preventDefault();
+  event.currentTarget.click();
+}
+
 function sortOrderOf(sort: AlarmSort | undefined, column: AlarmSortColumn): AntSortOrder | undefined {
   if (!sort) return undefined;
   if (sort.by !== column) return null;
@@ -85,8 +96,18 @@ export function AlarmTable({
           sorter: true,
           sortOrder: sortOrderOf(sort, column),
           sortDirections: ['descend', 'ascend'] as AntSortOrder[],
+          onHeaderCell: () => ({ onKeyDown: sortOnSpace }) as HTMLAttributes<HTMLElement>,
         }
       : {};
+
+  const notePaging = usePagerFocus(pagination ? pagination.current : undefined);
+  const paging: TablePaginationConfig | false = pagination && {
+    ...pagination,
+    onChange: (next, size) => {
+      notePaging();
+      pagination.onChange?.(next, size);
+    },
+  };
 
   const columns: TableColumnsType<AlarmItem> = [
     {
@@ -206,6 +227,13 @@ export function AlarmTable({
       : []),
   ];
 
+  // A row that goes while it holds focus (processed out of a filtered list) hands it to its place.
+  const rowFocus = useRowFocus(items, {
+    rowSelector: 'tr.alarm-row',
+    controlOf: (row) => row.querySelector('[data-testid="alarm-open"]'),
+    fallback: (table) => table.querySelector<HTMLElement>('thead [tabindex="0"], thead input'),
+  });
+
   const onChange: TableProps<AlarmItem>['onChange'] = (_pagination, _filters, sorter, extra) => {
     if (extra.action !== 'sort' || !onSort || Array.isArray(sorter)) return;
     const column = sorter.columnKey as AlarmSortColumn | undefined;
@@ -215,44 +243,46 @@ export function AlarmTable({
   };
 
   return (
-    <Table<AlarmItem>
-      rowKey="alarm_id"
-      data-testid={testId}
-      className="alarms-table"
-      size="middle"
-      columns={columns}
-      dataSource={items as AlarmItem[]}
-      loading={loading}
-      pagination={pagination}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: empty }}
-      onChange={onChange}
-      rowSelection={
-        selection
-          ? {
-              selectedRowKeys: [...selection.selected],
-              columnTitle: (checkbox) => <TableTitle>{checkbox}</TableTitle>,
-              onChange: (keys) => selection.onChange(keys.map(Number)),
-              getCheckboxProps: (item) =>
-                ({
-                  'aria-label': t('alarms.select', { sn: item.sn, code: item.code }),
-                  'data-testid': 'alarm-select',
-                }) as never,
-            }
-          : undefined
-      }
-      rowClassName={(item) => `alarm-row alarm-row-${item.state}`}
-      onRow={(item) =>
-        ({
-          'data-testid': `alarm-row-${item.alarm_id}`,
-          'data-state': item.state,
-          'data-processing': item.processing_state,
-          onClick: (event: MouseEvent) => {
-            if (isInteractive(event.target) || window.getSelection()?.toString()) return;
-            onOpen(item);
-          },
-        }) as HTMLAttributes<HTMLElement>
-      }
-    />
+    <div {...rowFocus}>
+      <Table<AlarmItem>
+        rowKey="alarm_id"
+        data-testid={testId}
+        className="alarms-table"
+        size="middle"
+        columns={columns}
+        dataSource={items as AlarmItem[]}
+        loading={loading}
+        pagination={paging}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: empty }}
+        onChange={onChange}
+        rowSelection={
+          selection
+            ? {
+                selectedRowKeys: [...selection.selected],
+                columnTitle: (checkbox) => <TableTitle>{checkbox}</TableTitle>,
+                onChange: (keys) => selection.onChange(keys.map(Number)),
+                getCheckboxProps: (item) =>
+                  ({
+                    'aria-label': t('alarms.select', { sn: item.sn, code: item.code }),
+                    'data-testid': 'alarm-select',
+                  }) as never,
+              }
+            : undefined
+        }
+        rowClassName={(item) => `alarm-row alarm-row-${item.state}`}
+        onRow={(item) =>
+          ({
+            'data-testid': `alarm-row-${item.alarm_id}`,
+            'data-state': item.state,
+            'data-processing': item.processing_state,
+            onClick: (event: MouseEvent) => {
+              if (isInteractive(event.target) || window.getSelection()?.toString()) return;
+              onOpen(item);
+            },
+          }) as HTMLAttributes<HTMLElement>
+        }
+      />
+    </div>
   );
 }

@@ -15,6 +15,8 @@ interface ProcessDialogProps {
   items: readonly AlarmItem[];
   open: boolean;
   onClose: () => void;
+  /** Once it has closed and antd has given focus back to what opened it. */
+  afterClose?: () => void;
   onDone?: (items: AlarmItem[]) => void;
 }
 
@@ -23,7 +25,7 @@ interface ProcessDialogProps {
  * opinion that replaces the previous one. All or nothing: a refusal (9001 for the demo account or
  * an alarm out of reach) changes none of them and is shown by the API client.
  */
-export function ProcessDialog({ items, open, onClose, onDone }: ProcessDialogProps) {
+export function ProcessDialog({ items, open, onClose, afterClose, onDone }: ProcessDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ProcessValues>();
   const faultName = useFaultName();
@@ -49,6 +51,7 @@ export function ProcessDialog({ items, open, onClose, onDone }: ProcessDialogPro
       open={open}
       title={single ? t('alarms.process.titleOne') : t('alarms.process.titleMany', { number: items.length })}
       onCancel={onClose}
+      afterClose={afterClose}
       okText={t('alarms.process.submit')}
       cancelText={t('alarms.cancel')}
       okButtonProps={{
@@ -61,6 +64,8 @@ export function ProcessDialog({ items, open, onClose, onDone }: ProcessDialogPro
       destroyOnHidden
       modalRender={(dom) => (
         <Form<ProcessValues>
+          // The fields' ids (and their hints' and errors', which the fields name) are this form's own.
+          name="alarm-process"
           form={form}
           layout="vertical"
           clearOnDestroy
@@ -83,6 +88,7 @@ export function ProcessDialog({ items, open, onClose, onDone }: ProcessDialogPro
         </Typography.Paragraph>
         <Form.Item name="processing_state" label={t('alarms.field.processingState')}>
           <Radio.Group
+            aria-label={t('alarms.field.processingState')}
             optionType="button"
             options={[...processingStates].reverse().map((state) => ({
               value: state,

@@ -31,10 +31,12 @@ interface ReportDialogProps {
   action: ReportDialogMode;
   open: boolean;
   onClose: () => void;
+  /** Once it has closed and antd has given focus back to what opened it. */
+  afterClose?: () => void;
 }
 
 /** The abnormal report dialog (installers). Closing asks to confirm: a closed report stays closed. */
-export function ReportDialog({ action, open, onClose }: ReportDialogProps) {
+export function ReportDialog({ action, open, onClose, afterClose }: ReportDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ReportValues>();
   const faultName = useFaultName();
@@ -85,6 +87,7 @@ export function ReportDialog({ action, open, onClose }: ReportDialogProps) {
       open={open}
       title={title}
       onCancel={onClose}
+      afterClose={afterClose}
       okText={t(`alarms.reports.dialog.${action.mode}Submit`)}
       cancelText={t('alarms.cancel')}
       okButtonProps={{
@@ -97,6 +100,8 @@ export function ReportDialog({ action, open, onClose }: ReportDialogProps) {
       destroyOnHidden
       modalRender={(dom) => (
         <Form<ReportValues>
+          // The fields' ids (and their hints' and errors', which the fields name) are this form's own.
+          name="alarm-report"
           form={form}
           layout="vertical"
           clearOnDestroy

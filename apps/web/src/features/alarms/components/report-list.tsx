@@ -1,12 +1,14 @@
 import { CheckOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE, type ReportItem, type ReportState, reportStates } from '@helio/contracts';
 import { Button, Select, Space, Table, type TableColumnsType, Tag, Timeline, Typography } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, LoadFailed } from '../../../components/empty-state.tsx';
 import { StationSelect } from '../../devices/index.ts';
 import { useReportList } from '../api/reports.ts';
 import { ALARM_PAGE_SIZES } from '../lib/filters.ts';
+import { keepFocusNear } from '../lib/focus.ts';
+import { usePagerFocus, useRowFocus } from '../lib/use-table-focus.ts';
 import { AlarmTime } from './alarm-time.tsx';
 import { ReportDialog, type ReportDialogMode } from './report-dialog.tsx';
 
@@ -31,6 +33,18 @@ export function ReportList({ mayChange }: { mayChange: boolean }) {
   });
   const openDialog = (action: ReportDialogMode) => setDialog({ action, open: true });
   const filtered = stationId !== undefined || status !== undefined;
+
+  // A report closed out of the list of open ones hands focus to the row now in its place, or to
+  // "New report" when none is left (and so does a dialog whose button has gone meanwhile).
+  const holder = useRef<HTMLDivElement>(null);
+  const addButton = () => holder.current?.querySelector<HTMLElement>('[data-testid="report-add"]');
+  const rowFocus = useRowFocus(reports.data?.list ?? [], {
+    rowSelector: 'tr.ant-table-row',
+    controlOf: (row) =>
+      row.querySelector<HTMLElement>('[data-testid="report-edit"]') ?? row.querySelector('button'),
+    fallback: addButton,
+  });
+  const notePaging = usePagerFocus(paging.page);
 
   const columns: TableColumnsType<ReportItem> = [
     {
@@ -134,7 +148,7 @@ export function ReportList({ mayChange }: { mayChange: boolean }) {
   );
 
   return (
-    <div data-testid="reports">
+    <div data-testid="reports" ref={holder}>
       <search className="table-toolbar">
         <StationSelect
           className="table-filter alarm-station-filter"
@@ -174,33 +188,41 @@ export function ReportList({ mayChange }: { mayChange: boolean }) {
           </Button>
         )}
       </search>
-      <Table<ReportItem>
-        rowKey="report_id"
-        data-testid="reports-table"
-        size="middle"
-        columns={columns}
-        dataSource={reports.data?.list ?? []}
-        loading={reports.isFetching}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: reports.isPending ? <span /> : empty }}
-        onRow={(item) => ({ 'data-testid': `report-row-${item.report_id}` }) as never}
-        expandable={{ expandedRowRender: (item) => <ReportHistory item={item} />, rowExpandable: () => true }}
-        pagination={{
-          current: paging.page,
-          pageSize: paging.pageSize,
-          total: reports.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [...ALARM_PAGE_SIZES],
-          showTotal: (total) => t('alarms.total', { total }),
-          onChange: (page, pageSize) =>
-            setPaging(pageSize === paging.pageSize ? { page, pageSize } : { page: 1, pageSize }),
-        }}
-      />
+      <div {...rowFocus}>
+        <Table<ReportItem>
+          rowKey="report_id"
+          data-testid="reports-table"
+          size="middle"
+          columns={columns}
+          dataSource={reports.data?.list ?? []}
+          loading={reports.isFetching}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: reports.isPending ? <span /> : empty }}
+          onRow={(item) => ({ 'data-testid': `report-row-${item.report_id}` }) as never}
+          expandable={{
+            expandedRowRender: (item) => <ReportHistory item={item} />,
+            rowExpandable: () => true,
+          }}
+          pagination={{
+            current: paging.page,
+            pageSize: paging.pageSize,
+            total: reports.data?.total ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: [...ALARM_PAGE_SIZES],
+            showTotal: (total) => t('alarms.total', { total }),
+            onChange: (page, pageSize) => {
+              notePaging();
+              setPaging(pageSize === paging.pageSize ? { page, pageSize } : { page: 1, pageSize });
+            },
+          }}
+        />
+      </div>
       {dialog && (
         <ReportDialog
           action={dialog.action}
           open={dialog.open}
           onClose={() => setDialog((current) => current && { ...current, open: false })}
+          afterClose={() => keepFocusNear(() => [addButton()])}
         />
       )}
     </div>

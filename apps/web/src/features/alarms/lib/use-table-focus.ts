@@ -1,0 +1,69 @@
+import { type FocusEvent, useEffect, useLayoutEffect, useRef } from 'react';
+import { focusedElement, focusFirst, focusLost, keepFocusNear } from './focus.ts';
+
+interface RowFocusOptions {
+  /** The rows as rendered (`tr` elements of the table's body). */
+  rowSelector: string;
+  /** The control of a row that takes focus in its place. */
+  controlOf: (row: HTMLElement) => HTMLElement | null;
+  /** Where focus goes when no row is left (`table`: the element around the table). */
+  fallback?: (table: HTMLElement) => HTMLElement | null | undefined;
+}
+
+/**
+ * A table whose rows can go while one of them holds focus: an alarm processed out of a list of
+ * unprocessed ones, a report closed out of the open ones, the rows of another page. When the list
+ * changes and focus was in a row that is gone, it goes to the row now at that place (or the last
+ * one), so a keyboard user goes on from there rather than from the top of the page. Spread the
+ * answer on an element around the table.
+ */
+export function useRowFocus(list: readonly unknown[], { rowSelector, controlOf, fallback }: RowFocusOptions) {
+  const holder = useRef<HTMLDivElement>(null);
+  /** The place of the row that holds focus, null while focus is elsewhere. */
+  const focusedRow = useRef<number | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the rows have changed
+  useLayoutEffect(() => {
+    const at = focusedRow.current;
+    const table = holder.current;
+    if (at === null || !table || !focusLost()) return;
+    const rows = [...table.querySelectorAll<HTMLElement>(rowSelector)];
+    const row = rows[Math.min(at, rows.length - 1)];
+    focusFirst(row ? controlOf(row) : null, fallback?.(table));
+  }, [list]);
+
+  return {
+    ref: holder,
+    onFocus: (event: FocusEvent<HTMLElement>) => {
+      const row = (event.target as Element).closest<HTMLElement>(rowSelector);
+      const rows = holder.current ? [...holder.current.querySelectorAll(rowSelector)] : [];
+      focusedRow.current = row ? rows.indexOf(row) : null;
+    },
+    onBlur: (event: FocusEvent<HTMLElement>) => {
+      // Focus moved on (to a dialog, another control): forget the row. A row taken away with its
+      // focus is no longer in the page: that is for the effect above, which runs first.
+      const left = event.target;
+      window.setTimeout(() => {
+        if (left.isConnected && !holder.current?.contains(document.activeElement)) focusedRow.current = null;
+      }, 0);
+    },
+  };
+}
+
+/**
+ * A page chosen on a table's pager keeps focus on the pager: "next" is disabled on the last page
+ * and a page item can go, so focus then moves to the item of the page now shown rather than to the
+ * page's body. `page`: the page shown; call the answer when the pager changes it.
+ */
+export function usePagerFocus(page: number | undefined): () => void {
+  const pagedFrom = useRef<HTMLElement | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once the page chosen is shown
+  useEffect(() => {
+    const table = pagedFrom.current;
+    pagedFrom.current = null;
+    if (table) keepFocusNear(() => [table.querySelector<HTMLElement>('.ant-pagination-item-active')]);
+  }, [page]);
+  return () => {
+    pagedFrom.current = focusedElement()?.closest<HTMLElement>('.ant-table-wrapper') ?? null;
+  };
+}
