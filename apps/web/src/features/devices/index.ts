@@ -11,6 +11,7 @@ export {
   type DeviceRegisterDialogProps,
   type FixedStation,
 } from './components/device-register-dialog.tsx';
+export { QuietSkeleton } from './components/quiet-skeleton.tsx';
 export { StationDevices, type StationDevicesProps } from './components/station-devices.tsx';
 export { StationSelect } from './components/station-select.tsx';
 export {

@@ -1,5 +1,5 @@
 import { type DeviceType, localDate } from '@helio/contracts';
-import { Skeleton, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
@@ -29,6 +29,7 @@ import { formatDuration } from '../lib/zoned-time.ts';
 import { HistoryChart } from './history-chart.tsx';
 import { HistoryTable } from './history-table.tsx';
 import { HistoryToolbar } from './history-toolbar.tsx';
+import { QuietSkeleton } from './quiet-skeleton.tsx';
 import { ZoneNote } from './zone-note.tsx';
 
 interface DeviceHistoryProps {
@@ -78,7 +79,7 @@ export function DeviceHistory({ deviceId, deviceType, zone }: DeviceHistoryProps
         onView={(next) => change((current) => writeHistoryView(current, next))}
       />
       {history.isPending ? (
-        <Skeleton active paragraph={{ rows: 8 }} />
+        <QuietSkeleton paragraph={{ rows: 8 }} />
       ) : !history.data ? (
         <LoadFailed
           text={t('devices.history.loadFailed')}

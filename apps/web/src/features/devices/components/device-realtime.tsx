@@ -1,5 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Skeleton, Tooltip } from 'antd';
+import { Alert, Button, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, LoadFailed } from '../../../components/empty-state.tsx';
@@ -8,6 +8,7 @@ import { REALTIME_REFRESH_MS, type ShownZone, useDeviceRealtime } from '../api/t
 import { elapsed, formatAgo, formatDuration, formatZonedDateTime } from '../lib/zoned-time.ts';
 import { ActiveAlarms } from './active-alarms.tsx';
 import { DeviceStatus } from './device-status.tsx';
+import { QuietSkeleton } from './quiet-skeleton.tsx';
 import { ReadingGroups } from './reading-groups.tsx';
 import { ZoneNote } from './zone-note.tsx';
 
@@ -18,7 +19,7 @@ import { ZoneNote } from './zone-note.tsx';
 export function DeviceRealtime({ deviceId, zone }: { deviceId: number; zone: ShownZone }) {
   const { t, i18n } = useTranslation();
   const realtime = useDeviceRealtime(deviceId);
-  if (realtime.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
+  if (realtime.isPending) return <QuietSkeleton paragraph={{ rows: 8 }} />;
   const answer = realtime.data;
   if (!answer) {
     return (

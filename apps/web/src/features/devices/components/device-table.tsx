@@ -5,7 +5,7 @@ import type { HTMLAttributes, MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useUnbindDevice } from '../api/unbind.ts';
-import { usePaginationFocus } from '../hooks/use-focus-return.ts';
+import { useKeyboardScroll, usePaginationFocus } from '../hooks/use-focus-return.ts';
 import { useDeviceAlarmViews } from '../lib/alarm-views.ts';
 import { energyText, plainText, powerText } from '../lib/figures.ts';
 import { type DeviceDetailState, deviceDetailPath, stationDetailPath } from '../lib/paths.ts';
@@ -54,6 +54,10 @@ export function DeviceTable({
   const from: DeviceDetailState = { from: `${location.pathname}${location.search}` };
   const unbind = useUnbindDevice(() => onUnbound?.());
   const { AlarmCount } = useDeviceAlarmViews();
+  // Without devices (or controls) in it, a table that scrolls sideways takes the focus itself.
+  const scroll = useKeyboardScroll<HTMLDivElement>(
+    variant === 'station' ? t('devices.station.title') : t('pages.devices.title'),
+  );
   const paging = usePaginationFocus<HTMLDivElement>(`${pagination ? pagination.current : ''}|${loading}`);
 
   const columns: TableColumnsType<DeviceItem> = [
@@ -207,29 +211,31 @@ export function DeviceTable({
 
   return (
     <div ref={paging}>
-      <Table<DeviceItem>
-        rowKey="device_id"
-        data-testid="devices-table"
-        className="devices-table"
-        size="middle"
-        columns={columns}
-        dataSource={devices as DeviceItem[]}
-        loading={loading}
-        pagination={pagination}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: empty }}
-        rowClassName="device-row"
-        onRow={(item) =>
-          ({
-            'data-testid': `device-row-${item.device_id}`,
-            onClick: (event: MouseEvent) => {
-              // A click on a link or button is theirs, and one that ends a text selection selects.
-              if (isInteractive(event.target) || window.getSelection()?.toString()) return;
-              navigate(deviceDetailPath(item.device_id), { state: from });
-            },
-          }) as HTMLAttributes<HTMLElement>
-        }
-      />
+      <div ref={scroll}>
+        <Table<DeviceItem>
+          rowKey="device_id"
+          data-testid="devices-table"
+          className="devices-table"
+          size="middle"
+          columns={columns}
+          dataSource={devices as DeviceItem[]}
+          loading={loading}
+          pagination={pagination}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: empty }}
+          rowClassName="device-row"
+          onRow={(item) =>
+            ({
+              'data-testid': `device-row-${item.device_id}`,
+              onClick: (event: MouseEvent) => {
+                // A click on a link or button is theirs, and one that ends a text selection selects.
+                if (isInteractive(event.target) || window.getSelection()?.toString()) return;
+                navigate(deviceDetailPath(item.device_id), { state: from });
+              },
+            }) as HTMLAttributes<HTMLElement>
+          }
+        />
+      </div>
     </div>
   );
 }

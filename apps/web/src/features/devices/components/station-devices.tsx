@@ -1,6 +1,6 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { DeviceItem, StationType } from '@helio/contracts';
-import { Button, Card, Skeleton, Tooltip } from 'antd';
+import { Button, Card, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, LoadFailed } from '../../../components/empty-state.tsx';
@@ -8,6 +8,7 @@ import { useDeviceList } from '../api/devices.ts';
 import { useDeviceTexts, useMayChangeDevices } from '../lib/use-device-texts.ts';
 import { DeviceRegisterDialog } from './device-register-dialog.tsx';
 import { DeviceTable } from './device-table.tsx';
+import { QuietSkeleton } from './quiet-skeleton.tsx';
 
 export interface StationDevicesProps {
   stationId: number;
@@ -29,7 +30,7 @@ export function StationDevices(props: StationDevicesProps) {
   if (!ready) {
     return (
       <Card className="station-devices">
-        <Skeleton active paragraph={{ rows: 3 }} />
+        <QuietSkeleton paragraph={{ rows: 3 }} />
       </Card>
     );
   }

@@ -39,6 +39,7 @@ import {
 } from '../lib/paths.ts';
 import { useMayChangeDevices } from '../lib/use-device-texts.ts';
 import '../devices.css';
+import { QuietSkeleton } from '../components/quiet-skeleton.tsx';
 
 /** The catalogue's "no permission": what a device out of reach, or removed, answers. */
 const NO_PERMISSION = '9001';
@@ -131,7 +132,7 @@ export function DeviceDetailRoute() {
   const telemetryTab = (key: 'realtime' | 'history'): ReactNode => {
     // Only the open tab asks the server (and the real-time tab polls) while it is open.
     if (tab !== key) return null;
-    if (!item || !zone) return <Skeleton active paragraph={{ rows: 6 }} />;
+    if (!item || !zone) return <QuietSkeleton paragraph={{ rows: 6 }} />;
     return key === 'realtime' ? (
       <DeviceRealtime deviceId={item.device_id} zone={zone} />
     ) : (
@@ -140,7 +141,7 @@ export function DeviceDetailRoute() {
   };
   const alarmsTab = (): ReactNode => {
     if (tab !== 'alarms') return null;
-    const loading = <Skeleton active paragraph={{ rows: 6 }} />;
+    const loading = <QuietSkeleton paragraph={{ rows: 6 }} />;
     if (!item) return loading;
     return (
       <div ref={alarmsScroll}>
@@ -220,7 +221,7 @@ export function DeviceDetailRoute() {
                 item ? (
                   <BasicInformation item={item} />
                 ) : (
-                  <Skeleton active paragraph={{ rows: 6 }} />
+                  <QuietSkeleton paragraph={{ rows: 6 }} />
                 )
               ) : key === 'realtime' || key === 'history' ? (
                 telemetryTab(key)

@@ -1,10 +1,11 @@
 import { PartState } from '@helio/contracts/device-link';
-import { Card, Skeleton, Tag } from 'antd';
+import { Card, Tag } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, LoadFailed } from '../../../components/empty-state.tsx';
 import { describeError } from '../../../lib/api.ts';
 import { loadTextPart } from '../../../lib/i18n.ts';
+import { QuietSkeleton } from '../../devices/index.ts';
 import { useEmsIndex } from '../api/plant.ts';
 import { partValueText } from '../lib/plant-format.ts';
 import { EnergyCards, EnergyCardsPending, stationFlows } from './energy-cards.tsx';
@@ -117,7 +118,7 @@ export function EmsSystem({ stationId }: { stationId: number }) {
       />
     );
   } else if (!data || !ready) {
-    body = <Skeleton active paragraph={{ rows: 4 }} />;
+    body = <QuietSkeleton paragraph={{ rows: 4 }} />;
   } else if (data.parts.length === 0) {
     body = (
       <EmptyState title={t('stations.noDataYet')} description={t('stations.ems.empty')} testId="ems-empty" />

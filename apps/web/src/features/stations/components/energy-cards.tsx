@@ -1,11 +1,12 @@
 import type { EnergyBlock, StationPowers } from '@helio/contracts';
-import { Card, Progress, Segmented, Skeleton, Typography } from 'antd';
+import { Card, Progress, Segmented, Typography } from 'antd';
 import dayjs from 'dayjs';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../components/empty-state.tsx';
 import { describeError } from '../../../lib/api.ts';
+import { QuietSkeleton } from '../../devices/index.ts';
 import { useStationOverview, useStorageOverview } from '../api/plant.ts';
 import { energyText, powerText } from '../lib/format.ts';
 import { co2Text, hoursText, moneyText, percentText } from '../lib/plant-format.ts';
@@ -269,7 +270,7 @@ export function EnergyCardsPending({ error, onRetry }: { error: unknown; onRetry
       {error ? (
         <LoadFailed text={describeError(error)} retryText={t('stations.retry')} onRetry={onRetry} />
       ) : (
-        <Skeleton active paragraph={{ rows: 3 }} />
+        <QuietSkeleton paragraph={{ rows: 3 }} />
       )}
     </Card>
   );

@@ -1,11 +1,11 @@
 import { ThunderboltOutlined } from '@ant-design/icons';
 import type { PileState } from '@helio/contracts';
-import { Card, Skeleton, Table, Tag, Typography } from 'antd';
+import { Card, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { useNow } from '../../../hooks/use-now.ts';
-import { knownZone, localZone, useKeyboardScroll } from '../../devices/index.ts';
+import { knownZone, localZone, QuietSkeleton, useKeyboardScroll } from '../../devices/index.ts';
 import { usePileOverview } from '../api/plant.ts';
 import { energyText, powerText } from '../lib/format.ts';
 import { durationText, zonedDateTimeText } from '../lib/plant-format.ts';
@@ -164,7 +164,7 @@ export function PileSessions({ stationId }: { stationId: number }) {
         title={<SectionTitle>{t('stations.pile.sessions')}</SectionTitle>}
         className="station-section station-section-wide"
       >
-        <Skeleton active paragraph={{ rows: 3 }} />
+        <QuietSkeleton paragraph={{ rows: 3 }} />
       </Card>
     );
   }

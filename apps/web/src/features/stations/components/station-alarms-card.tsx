@@ -1,7 +1,8 @@
-import { Card, Skeleton } from 'antd';
+import { Card } from 'antd';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StationAlarms } from '../../alarms/index.ts';
+import { QuietSkeleton } from '../../devices/index.ts';
 
 /** The detail screens' "Alarms" card: the station's happening alarms, from the alarm screens' code. */
 export function StationAlarmsCard({ stationId }: { stationId: number }) {
@@ -10,7 +11,7 @@ export function StationAlarmsCard({ stationId }: { stationId: number }) {
     <Suspense
       fallback={
         <Card title={t('stations.detail.alarms')} className="station-section" data-testid="station-alarms">
-          <Skeleton active paragraph={{ rows: 3 }} />
+          <QuietSkeleton paragraph={{ rows: 3 }} />
         </Card>
       }
     >

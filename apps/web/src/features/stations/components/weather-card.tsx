@@ -1,10 +1,11 @@
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { GAP_TEXT } from '@helio/contracts';
-import { Card, Skeleton, Typography } from 'antd';
+import { Card, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../components/empty-state.tsx';
 import { describeError } from '../../../lib/api.ts';
+import { QuietSkeleton } from '../../devices/index.ts';
 import { useStationWeather } from '../api/plant.ts';
 import { temperatureText } from '../lib/plant-format.ts';
 import { SectionTitle } from './section-title.tsx';
@@ -30,7 +31,7 @@ export function WeatherCard({ stationId }: { stationId: number }) {
       />
     );
   } else if (!data) {
-    body = <Skeleton active avatar paragraph={{ rows: 2 }} />;
+    body = <QuietSkeleton avatar paragraph={{ rows: 2 }} />;
   } else {
     const hasTemps = data.temp_low !== null || data.temp_high !== null;
     body = (

@@ -1,5 +1,5 @@
 import { stationDetailKind } from '@helio/contracts';
-import { Button, Card, Empty, Skeleton, Typography } from 'antd';
+import { Button, Card, Empty, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
@@ -11,6 +11,7 @@ import { StationHeader } from '../components/station-header.tsx';
 import { parseStationId, stationAccess, stationDetailPath } from '../lib/stations.ts';
 import type { DetailContext } from './detail-context.ts';
 import '../stations.css';
+import { QuietSkeleton } from '../../devices/index.ts';
 
 function StationUnavailable({ notFound }: { notFound: boolean }) {
   const { t } = useTranslation();
@@ -71,7 +72,7 @@ export function StationDetailRoute() {
     return (
       <section className="page" aria-busy="true">
         <Card className="station-header">
-          <Skeleton avatar={{ shape: 'square', size: 104 }} active paragraph={{ rows: 3 }} />
+          <QuietSkeleton avatar={{ shape: 'square', size: 104 }} paragraph={{ rows: 3 }} />
         </Card>
       </section>
     );
