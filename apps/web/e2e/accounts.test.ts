@@ -8,6 +8,7 @@ import enAccounts from '../src/locales/accounts/en.json' with { type: 'json' };
 import zhAccounts from '../src/locales/accounts/zh-CN.json' with { type: 'json' };
 import enMain from '../src/locales/en.json' with { type: 'json' };
 import enMessageTexts from '../src/locales/messages/en.json' with { type: 'json' };
+import { expectAccessible } from './support/axe.ts';
 import { chooseFromAccountMenu, launchChromium, signIn } from './support/browser.ts';
 import { readMail } from './support/mailbox.ts';
 
@@ -90,6 +91,14 @@ function fill(text: string, values: Record<string, string | number>): string {
   return text.replaceAll(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
 }
 
+/**
+ * The problem shown under a field of the open dialog (the dialog also says it aloud from a hidden
+ * alert region, which this leaves out).
+ */
+function fieldProblem(text: string): Locator {
+  return page.locator('.ant-form-item-explain-error', { hasText: text });
+}
+
 async function confirmDelete(userName: string): Promise<void> {
   await accountRow(userName).getByTestId('account-delete').click();
   const confirm = page.locator('.ant-popconfirm').filter({ hasText: userName });
@@ -103,12 +112,18 @@ describe('registering', () => {
     await page.goto(`${baseUrl}/login`);
     await page.getByTestId('register-link').click();
     await page.getByTestId('user-dialog').waitFor();
+    await expectAccessible(page, 'sign-up dialog');
 
     // The shared rules check the form before anything is sent.
     const dialog = page.getByTestId('user-dialog');
     await page.getByTestId('user-dialog-submit').click();
-    await dialog.getByText(enValidation['validation.userNameRequired']).waitFor();
-    await dialog.getByText(enValidation['validation.emailRequired']).waitFor();
+    await fieldProblem(enValidation['validation.userNameRequired']).waitFor();
+    await fieldProblem(enValidation['validation.emailRequired']).waitFor();
+    // said aloud too
+    expect(
+      await dialog.getByRole('alert').filter({ hasText: enValidation['validation.emailRequired'] }).count(),
+    ).toBe(1);
+    await expectAccessible(page, 'sign-up dialog with its problems');
     // The login form behind was left alone: no complaint about its empty fields.
     expect(
       await page.locator('.login-form').getByText(enValidation['validation.userNameRequired']).count(),
@@ -120,7 +135,7 @@ describe('registering', () => {
       pwd_again: 'other-pass',
     });
     await page.getByTestId('user-dialog-submit').click();
-    await dialog.getByText(enValidation['validation.passwordsDiffer']).waitFor();
+    await fieldProblem(enValidation['validation.passwordsDiffer']).waitFor();
 
     // A taken user name is refused by the server and shown.
     await fillUserDialog({ user_name: installer.name, pwd_again: password });
@@ -155,6 +170,7 @@ describe('retrieving a password', () => {
     await page.reload();
     await page.getByTestId('forgot-password-link').click();
     await page.getByTestId('forgot-dialog').waitFor();
+    await expectAccessible(page, 'forgot-password dialog');
 
     const since = new Date(Date.now() - 1000);
     await page.getByTestId('forgot-email').fill(account.email);
@@ -166,6 +182,7 @@ describe('retrieving a password', () => {
     expect(before).toBeGreaterThan(50);
     expect(before).toBeLessThanOrEqual(60);
     await page.getByTestId('forgot-code-sent').waitFor();
+    await expectAccessible(page, 'forgot-password dialog, code sent');
 
     const mail = await readMail(account.email, since);
     expect(mail.subject).toBe('Helio 密码重置验证码');
@@ -179,6 +196,7 @@ describe('retrieving a password', () => {
     await page.getByTestId('forgot-password_again').fill(newPassword);
     await page.getByTestId('forgot-submit').click();
     await page.getByText(zhMessages['200913']).first().waitFor();
+    await expectAccessible(page, 'forgot-password dialog, code refused');
 
     await page.getByTestId('forgot-code').fill(code ?? '');
     await page.getByTestId('forgot-submit').click();
@@ -204,10 +222,13 @@ describe('managing accounts', () => {
     await page.getByTestId('menu-myUser').click();
     await page.waitForURL((url) => url.pathname === '/myUser/myUser');
     await page.getByTestId('accounts-table').waitFor();
+    await page.waitForLoadState('networkidle');
+    await expectAccessible(page, 'users list');
 
     // Mode 2: a sub-installer, one level below the level-1 installer.
     await page.getByTestId('users-add').click();
     await page.getByTestId('user-dialog').waitFor();
+    await expectAccessible(page, 'add user dialog');
     await page.getByTestId('user-dialog-role-installer').click();
     await fillUserDialog({
       user_name: sub.name,
@@ -222,6 +243,7 @@ describe('managing accounts', () => {
     // Mode 3: an end user under that sub-installer.
     await page.getByTestId('users-add-under').click();
     await page.getByTestId('user-dialog').waitFor();
+    await expectAccessible(page, 'add user under an installer dialog');
     await page.getByTestId('user-dialog-installer_id').click();
     await page.keyboard.type(sub.name);
     await page.locator('.ant-select-item-option', { hasText: sub.name }).click();
@@ -253,10 +275,15 @@ describe('managing accounts', () => {
     await page.getByText(en.users.viewTree, { exact: true }).click();
     await page.locator('tr.ant-table-row-level-1', { hasText: endUser.name }).waitFor();
     expect(await page.locator('tr.ant-table-row-level-0', { hasText: sub.name }).count()).toBe(1);
+    await expectAccessible(page, 'users tree');
     await page.getByText(en.users.viewList, { exact: true }).click();
 
     // A sub-installer that still holds an end user cannot be deleted.
-    await confirmDelete(sub.name);
+    await accountRow(sub.name).getByTestId('account-delete').click();
+    const confirm = page.locator('.ant-popconfirm').filter({ hasText: sub.name });
+    await confirm.waitFor();
+    await expectAccessible(page, 'delete confirmation');
+    await confirm.getByRole('button', { name: en.users.deleteConfirm }).click();
     await page.getByText(enMessages['4005']).waitFor();
     expect(await accountRow(sub.name).count()).toBe(1);
 
@@ -287,6 +314,7 @@ describe('managing accounts', () => {
     const nameField = page.getByTestId('user-dialog-user_name');
     await expect.poll(() => nameField.inputValue()).toBe(account.name);
     expect(await page.getByTestId('user-dialog-email').inputValue()).toBe(account.email);
+    await expectAccessible(page, 'edit account dialog');
     await nameField.fill(renamed.name);
     await page.getByTestId('user-dialog-submit').click();
     await page.getByText(en.userDialog.saved).waitFor();
@@ -302,6 +330,7 @@ describe('managing accounts', () => {
     await page.getByTestId('user-dialog-submit').click();
     const intro = page.getByTestId('email-code-intro');
     await intro.waitFor();
+    await expectAccessible(page, 'email code dialog');
     expect(await intro.textContent()).toBe(
       fill(en.userDialog.emailCode.intro, { email: renamed.email, current: account.email }),
     );
@@ -315,16 +344,15 @@ describe('managing accounts', () => {
     await accountRow(renamed.name).getByTestId('account-edit').click();
     const pending = page.getByTestId('user-dialog-email-pending');
     await pending.waitFor(LOADED);
+    await expectAccessible(page, 'edit account dialog, email waiting for its code');
     expect(await pending.textContent()).toContain(fill(en.userDialog.emailPending, { email: renamed.email }));
     await page.getByTestId('user-dialog-enter-code').click();
     await page.getByTestId('email-code-dialog').waitFor();
     // The code is checked by its rule first, then by the server.
     await page.getByTestId('email-code').fill('12ab');
     await page.getByTestId('email-code-confirm').click();
-    await page
-      .getByTestId('email-code-dialog')
-      .getByText(enValidation['validation.verificationCode'])
-      .waitFor();
+    await fieldProblem(enValidation['validation.verificationCode']).waitFor();
+    await expectAccessible(page, 'email code dialog with its problem');
     await page.getByTestId('email-code').fill(code === '000000' ? '000001' : '000000');
     await page.getByTestId('email-code-confirm').click();
     await page.getByText(enMessages['200913']).first().waitFor();
@@ -352,9 +380,11 @@ describe('inviting an end user', () => {
     await page.goto(`${baseUrl}/myUser/myUser`);
     await page.getByTestId('users-invite').click();
     await page.getByTestId('invite-dialog').waitFor();
+    await expectAccessible(page, 'invite dialog');
     await page.getByTestId('invite-user_name').fill(invited.email);
     await page.getByTestId('invite-submit').click();
     await expect.poll(() => page.getByTestId('invite-sent').textContent(), LOADED).toBe(sent);
+    await expectAccessible(page, 'invite dialog, sent');
     // A name no account has gets the very same answer: the installer learns nothing from it.
     await page.getByTestId('invite-another').click();
     await page.getByTestId('invite-user_name').fill(`nobody_${run}`);
@@ -426,9 +456,11 @@ describe('the account menu', () => {
     await chooseFromAccountMenu(page, 'menu-change-password', () =>
       page.getByTestId('user-dialog').waitFor({ timeout: 10_000 }),
     );
+    await expectAccessible(page, 'change password dialog');
     await fillUserDialog({ old_pwd: 'not-my-password', pwd: newPassword, pwd_again: newPassword });
     await page.getByTestId('user-dialog-submit').click();
     await page.getByText(enMessages['200104']).first().waitFor();
+    await expectAccessible(page, 'change password dialog, old password refused');
 
     await fillUserDialog({ old_pwd: oldPassword });
     await page.getByTestId('user-dialog-submit').click();
@@ -462,9 +494,10 @@ describe('the account menu', () => {
     const nameField = page.getByTestId('user-dialog-user_name');
     await expect.poll(() => nameField.inputValue()).toBe(account.name);
     expect(await page.getByTestId('user-dialog-email').inputValue()).toBe(account.email);
+    await expectAccessible(page, 'own info dialog');
     await nameField.fill('x');
     await page.getByTestId('user-dialog-email').focus();
-    await page.getByText(enValidation['validation.userNameLength']).waitFor();
+    await fieldProblem(enValidation['validation.userNameLength']).waitFor();
     await nameField.fill(renamed.name);
     await page.getByTestId('user-dialog-submit').click();
     await page.getByText(en.userDialog.saved).waitFor();
@@ -490,13 +523,17 @@ describe('the account menu', () => {
     expect(await page.getByTestId('user-dialog-email-pending').count()).toBe(0);
   });
 
-  it('Esc closes a dialog without changing anything', async () => {
+  it('Esc closes a dialog without changing anything and gives focus back to the menu', async () => {
     await signInAndWait(installer.name, installer.password);
     await chooseFromAccountMenu(page, 'menu-change-password', () =>
       page.getByTestId('user-dialog').waitFor({ timeout: 10_000 }),
     );
     await page.keyboard.press('Escape');
     await page.getByTestId('user-dialog').waitFor({ state: 'hidden' });
+    // focus is back on the account menu's button, not lost to the page
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('user-menu');
   });
 });
 

@@ -7,6 +7,7 @@ import en from '../src/locales/en.json' with { type: 'json' };
 import it_ from '../src/locales/it.json' with { type: 'json' };
 import pl from '../src/locales/pl.json' with { type: 'json' };
 import zhCN from '../src/locales/zh-CN.json' with { type: 'json' };
+import { expectAccessible } from './support/axe.ts';
 import { chooseFromAccountMenu, launchChromium, signIn } from './support/browser.ts';
 
 const texts = { en, 'zh-CN': zhCN, pl, cs, it: it_ } as const;
@@ -34,10 +35,14 @@ async function chooseLanguage(code: string): Promise<void> {
 describe('signing in', () => {
   it('the demo account signs in and sees the layout with its menu', async () => {
     await page.goto(`${baseUrl}/login`);
+    await page.getByTestId('login-submit').waitFor();
+    await expectAccessible(page, 'login');
     await signIn(page, 'demo', 'demo123');
     await page.getByTestId('app-layout').waitFor();
     expect(new URL(page.url()).pathname).toBe('/dashboard');
     await expect.poll(() => page.getByTestId('sidebar').textContent()).toContain(en.menu.myUser);
+    await page.getByText(en.pages.stations.emptyTitle).waitFor();
+    await expectAccessible(page, 'layout');
     expect(
       await page.evaluate(() => [
         localStorage.getItem('TOKEN') !== null,
@@ -51,6 +56,7 @@ describe('signing in', () => {
     await page.goto(`${baseUrl}/login`);
     await signIn(page, 'demo', 'not-the-password');
     await page.getByText(enMessages['1002']).waitFor();
+    await expectAccessible(page, 'login with its refusal');
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(await page.evaluate(() => localStorage.getItem('TOKEN'))).toBeNull();
   });
@@ -99,6 +105,7 @@ describe('languages', () => {
     await page.goto(`${baseUrl}/login`);
     await chooseLanguage('pl');
     await page.getByText(pl.login.title, { exact: true }).first().waitFor();
+    await expectAccessible(page, 'login in Polish');
     await page.reload();
     await page.getByText(pl.login.title, { exact: true }).first().waitFor();
     expect(
@@ -135,7 +142,10 @@ describe('mobile layout', () => {
     await signIn(page, 'demo', 'demo123');
     await page.getByTestId('app-layout').waitFor();
     await expect.poll(() => page.getByTestId('menu-deviceList').isVisible()).toBe(false);
+    await expectAccessible(page, 'layout with the navigation closed');
     await page.getByTestId('sidebar-toggle').click();
+    await page.getByTestId('menu-deviceList').waitFor();
+    await expectAccessible(page, 'layout with the navigation drawer open');
     await page.getByTestId('menu-deviceList').click();
     await page.waitForURL(/\/device\/deviceList$/);
     await expect.poll(() => page.getByTestId('menu-deviceList').isVisible()).toBe(false);

@@ -4,6 +4,7 @@ import enValidation from '../../../packages/contracts/src/validation/messages/en
 import enAccounts from '../src/locales/accounts/en.json' with { type: 'json' };
 import plAccounts from '../src/locales/accounts/pl.json' with { type: 'json' };
 import en from '../src/locales/en.json' with { type: 'json' };
+import it_ from '../src/locales/it.json' with { type: 'json' };
 import pl from '../src/locales/pl.json' with { type: 'json' };
 import { expectAccessible } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
@@ -12,7 +13,7 @@ import { launchChromium } from './support/browser.ts';
  * The frame, the sign-in page and the account dialogs by keyboard alone (WCAG 2.1.1, 2.1.2, 2.4.1,
  * 2.4.3, 2.4.7, 3.3.1, 4.1.2): the language is changed on the login page, the user signs in, skips
  * to the main content, opens the account menu with ArrowDown, opens and closes its dialogs, opens
- * "data statistics" from the navigation and signs out; the forgot-password dialog says nothing
+ * "data statistics" from the navigation, changes the language in the top bar and signs out; the forgot-password dialog says nothing
  * while its empty fields are tabbed through, and everything on submit. No mouse: Tab (Shift+Tab),
  * Enter, Space, the arrow keys, Escape and typing. Every step says where focus is, and each state
  * passes axe. Once at a desktop's width, once at a phone's, where the navigation is a drawer.
@@ -114,8 +115,40 @@ async function pressUntil(
   );
 }
 
+/** The language select's name in each language the journey chooses. */
+const languageLabels: Record<string, string> = { Polski: pl.language.label, Italiano: it_.language.label };
+
 const byTestId = (testId: string) => (focus: Focus) => focus.testId === testId;
 const menuItem = (text: string) => (focus: Focus) => focus.role === 'menuitem' && focus.name === text;
+
+/**
+ * With focus on a closed language select labelled `label`: opens it with ArrowDown, moves to
+ * `option` and chooses it with Enter; `whileOpen` runs with the list shown. Focus stays on the
+ * select, closed, named in the new language.
+ */
+async function chooseLanguage(
+  page: Page,
+  label: string,
+  option: string,
+  whileOpen: () => Promise<void> = async () => undefined,
+): Promise<void> {
+  const select = page.getByRole('combobox', { name: label });
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(() => select.getAttribute('aria-expanded')).toBe('true');
+  await whileOpen();
+  for (let press = 0; ; press += 1) {
+    const active = await select.getAttribute('aria-activedescendant');
+    const current = active ? await page.locator(`[id="${active}"]`).textContent() : '';
+    if (current === option) break;
+    if (press === 5) throw new Error(`${option} was not reached with ArrowDown (last: ${current})`);
+    await page.keyboard.press('ArrowDown');
+  }
+  await page.keyboard.press('Enter');
+  await expectFocus(page, 'the language select', byTestId('lang-select'));
+  await expect
+    .poll(() => page.getByRole('combobox', { name: languageLabels[option] }).getAttribute('aria-expanded'))
+    .toBe('false');
+}
 
 /** The account menu button's state. */
 const menuExpanded = (page: Page) => page.getByTestId('user-menu').getAttribute('aria-expanded');
@@ -161,27 +194,21 @@ describe.each([
     const page = await openLogin();
     await expectAccessible(page, 'login');
 
-    // The language, in the toolbar before the form: open, move to Polski, choose.
+    // The language, in the toolbar before the form: opened and closed again with Esc, then opened,
+    // moved to Polski and chosen.
     await pressUntil(page, 'Shift+Tab', 'the language select', byTestId('lang-select'));
     const language = page.getByRole('combobox', { name: en.language.label });
     expect(await language.getAttribute('aria-expanded')).toBe('false');
     await page.keyboard.press('ArrowDown');
     await expect.poll(() => language.getAttribute('aria-expanded')).toBe('true');
-    await expectAccessible(page, 'login, language list open');
-    for (let press = 0; ; press += 1) {
-      const active = await language.getAttribute('aria-activedescendant');
-      const option = active ? await page.locator(`[id="${active}"]`).textContent() : '';
-      if (option === 'Polski') break;
-      if (press === 5) throw new Error(`Polski was not reached with ArrowDown (last: ${option})`);
-      await page.keyboard.press('ArrowDown');
-    }
-    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => language.getAttribute('aria-expanded')).toBe('false');
+    await expectFocus(page, 'the language select', byTestId('lang-select'));
+    await chooseLanguage(page, en.language.label, 'Polski', () =>
+      expectAccessible(page, 'login, language list open'),
+    );
     await expect.poll(() => page.evaluate(() => document.documentElement.lang), LOADED).toBe('pl');
     await page.getByRole('heading', { name: pl.login.title }).waitFor();
-    // the choice leaves focus on the select, closed
-    await expectFocus(page, 'the language select', byTestId('lang-select'));
-    const chosen = page.getByRole('combobox', { name: pl.language.label });
-    expect(await chosen.getAttribute('aria-expanded')).toBe('false');
 
     // Sign in.
     await pressUntil(page, 'Tab', 'the user name', byTestId('login-username'));
@@ -287,16 +314,23 @@ describe.each([
       await expectFocus(page, 'data statistics', byTestId('menu-dataStatistics'));
     }
 
+    // The top bar's language select, by keyboard too.
+    await pressUntil(page, 'Tab', 'the language select of the top bar', byTestId('lang-select'));
+    await chooseLanguage(page, pl.language.label, 'Italiano', () =>
+      expectAccessible(page, 'layout, language list open'),
+    );
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang), LOADED).toBe('it');
+
     // Sign out through the account menu.
     await pressUntil(page, 'Tab', 'the account menu', byTestId('user-menu'));
     await page.keyboard.press('ArrowDown');
-    await expectFocus(page, 'the first item of the account menu', menuItem(pl.layout.changePassword));
-    await pressUntil(page, 'ArrowDown', 'sign out', menuItem(pl.layout.signOut));
+    await expectFocus(page, 'the first item of the account menu', menuItem(it_.layout.changePassword));
+    await pressUntil(page, 'ArrowDown', 'sign out', menuItem(it_.layout.signOut));
     await page.keyboard.press('Enter');
     await page.getByTestId('login-submit').waitFor(LOADED);
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(await page.evaluate(() => localStorage.getItem('TOKEN'))).toBeNull();
-    await page.getByRole('heading', { name: pl.login.title }).waitFor();
+    await page.getByRole('heading', { name: it_.login.title }).waitFor();
   });
 
   it('the forgot-password dialog says nothing while its empty fields are tabbed through, and what each needs on submit', async () => {

@@ -59,10 +59,10 @@ export function AppLayout() {
   };
 
   const skipToMain = (event: MouseEvent) => {
-    // Focus, not only scroll: the next Tab goes on from the main region. No #hash in the address.
+    // Focus (which brings it into view), not only a scroll: the next Tab goes on from the main
+    // region. No #hash in the address.
     event.preventDefault();
     main.current?.focus();
-    main.current?.scrollIntoView({ block: 'start' });
   };
 
   // The opened drawer's focus goes to the current screen's entry, else the first one.

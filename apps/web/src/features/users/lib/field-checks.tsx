@@ -74,8 +74,9 @@ export function useFieldChecks<Values>(form: FormInstance<Values>): FieldChecks<
       scrollToFirstError: { focus: true, block: 'nearest' },
       onFieldsChange: (_changed, all) => look(all as FieldErrors[]),
       onValuesChange: (changed) => {
+        // a check under way counts too: it has hidden the problem until it answers for an older value
         const showing = Object.keys(changed as object).filter(
-          (field) => form.getFieldError(field as never).length > 0,
+          (field) => form.getFieldError(field as never).length > 0 || form.isFieldValidating(field as never),
         );
         if (showing.length > 0) void form.validateFields(showing as never[]).catch(() => undefined);
       },
