@@ -69,20 +69,20 @@ export function UserMenu({ userName }: { userName: string }) {
           items: [
             {
               key: 'changePassword',
-              icon: <KeyOutlined />,
+              icon: <KeyOutlined aria-hidden />,
               label: <span data-testid="menu-change-password">{t('layout.changePassword')}</span>,
               onClick: open(5),
             },
             {
               key: 'editInfo',
-              icon: <EditOutlined />,
+              icon: <EditOutlined aria-hidden />,
               label: <span data-testid="menu-edit-info">{t('layout.editInfo')}</span>,
               onClick: open(4),
             },
             { type: 'divider' },
             {
               key: 'signOut',
-              icon: <LogoutOutlined />,
+              icon: <LogoutOutlined aria-hidden />,
               label: <span data-testid="sign-out">{t('layout.signOut')}</span>,
               onClick: signOut,
             },
