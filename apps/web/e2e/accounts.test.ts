@@ -72,6 +72,11 @@ async function fillUserDialog(
   }
 }
 
+/** True while `locator` is the focused element. */
+function hasFocus(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => element === document.activeElement);
+}
+
 /** The row of the accounts table showing `userName`. */
 function accountRow(userName: string): Locator {
   const nameCell = page.locator('.account-name', { hasText: new RegExp(`^${userName}$`) });
@@ -340,6 +345,8 @@ describe('managing accounts', () => {
     // Later: the list still shows the old address, and editing again offers to enter the code.
     await page.getByTestId('email-code-later').click();
     await page.getByTestId('email-code-dialog').waitFor({ state: 'hidden' });
+    // the code's step took the edit dialog's place: focus still goes back to the edit button
+    await expect.poll(() => hasFocus(accountRow(renamed.name).getByTestId('account-edit'))).toBe(true);
     expect(await accountRow(renamed.name).textContent()).toContain(account.email);
     await accountRow(renamed.name).getByTestId('account-edit').click();
     const pending = page.getByTestId('user-dialog-email-pending');
@@ -516,6 +523,9 @@ describe('the account menu', () => {
     await page.getByTestId('email-code').fill(await mailedCode(renamed.email, since));
     await page.getByTestId('email-code-confirm').click();
     await page.getByText(fill(en.userDialog.emailCode.confirmed, { email: renamed.email })).waitFor();
+    await page.getByTestId('email-code-dialog').waitFor({ state: 'hidden' });
+    // focus is back on the account menu's button, from the code's step too
+    await expect.poll(() => hasFocus(page.getByTestId('user-menu'))).toBe(true);
     await chooseFromAccountMenu(page, 'menu-edit-info', () =>
       page.getByTestId('user-dialog').waitFor({ timeout: 10_000 }),
     );

@@ -8,7 +8,7 @@ import {
 } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE, RoleId } from '@helio/contracts';
 import { Button, Card, Empty, Input, Segmented, Select, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, LoadFailed } from '../../../components/empty-state.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
@@ -47,6 +47,8 @@ export function UserListRoute() {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  /** What opened the dialog, to give focus back to. */
+  const trigger = useRef<HTMLElement | null>(null);
 
   const applyKeyword = (next: string) => {
     const trimmed = next.trim();
@@ -79,8 +81,19 @@ export function UserListRoute() {
 
   const filtered = keyword !== '' || role !== 'all';
   const closeDialog = () => setDialog((current) => current && { ...current, open: false });
+  const openDialog = (next: OpenDialog) => {
+    trigger.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setDialog(next);
+  };
   const openUserDialog = (mode: 2 | 3 | 4, userId?: number) =>
-    setDialog({ kind: 'user', mode, userId, open: true });
+    openDialog({ kind: 'user', mode, userId, open: true });
+  // A dialog gives focus back to what opened it, but the email-code step, which takes the place of
+  // the edit's dialog, never saw it: focus would be left to the page.
+  const giveFocusBack = () => {
+    const focused = document.activeElement;
+    if ((focused === null || focused === document.body) && trigger.current?.isConnected)
+      trigger.current.focus();
+  };
 
   const empty = accounts.isError ? (
     <LoadFailed
@@ -130,7 +143,7 @@ export function UserListRoute() {
           </Button>
           <Button
             icon={<MailOutlined />}
-            onClick={() => setDialog({ kind: 'invite', open: true })}
+            onClick={() => openDialog({ kind: 'invite', open: true })}
             data-testid="users-invite"
           >
             {t('users.inviteExisting')}
@@ -210,7 +223,13 @@ export function UserListRoute() {
         />
       </Card>
       {dialog?.kind === 'user' && (
-        <UserDialog mode={dialog.mode} userId={dialog.userId} open={dialog.open} onClose={closeDialog} />
+        <UserDialog
+          mode={dialog.mode}
+          userId={dialog.userId}
+          open={dialog.open}
+          onClose={closeDialog}
+          afterClose={giveFocusBack}
+        />
       )}
       {dialog?.kind === 'invite' && <InviteUserDialog open={dialog.open} onClose={closeDialog} />}
     </section>
