@@ -2,8 +2,9 @@
  * What other features use of the device screens: a station's devices (for the station detail),
  * the register dialog, the station picker (the alarm screens' filters), the address of a
  * device's detail and times in a station's zone; the keyboard focus's way back from dialogs,
- * popovers and paging, which the station screens share; and what the app hands in: the alarm views
- * the device screens show.
+ * popovers and paging, scrolling tables the keyboard reaches and loading placeholders screen
+ * readers skip, which the station screens share; and what the app hands in: the alarm views the
+ * device screens show.
  */
 
 export {
@@ -15,7 +16,6 @@ export { QuietSkeleton } from './components/quiet-skeleton.tsx';
 export { StationDevices, type StationDevicesProps } from './components/station-devices.tsx';
 export { StationSelect } from './components/station-select.tsx';
 export {
-  focusSoon,
   useFocusReturn,
   useKeyboardScroll,
   usePaginationFocus,
