@@ -9,11 +9,12 @@ import {
 } from '@helio/contracts';
 import { type FaultSeverity, faultSeverities } from '@helio/contracts/device-link';
 import { Button, Input, Select } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TimeRangeField } from '../../../components/time-range-field.tsx';
 import { StationSelect } from '../../devices/index.ts';
 import { type AlarmListFilters, isFiltered, SN_MAX_LENGTH } from '../lib/filters.ts';
+import { focusFirst, focusLost } from '../lib/focus.ts';
 
 /** A search runs once typing has paused this long, or at once on Enter. */
 const SEARCH_DELAY_MS = 400;
@@ -61,8 +62,27 @@ export function AlarmFilters({
     return () => window.clearTimeout(timer);
   }, [search]);
 
+  // "Clear filters" goes when nothing is filtered any more. If it had focus, focus goes to the first
+  // filter when it was pressed, else (a range emptied, then Tab onto it) to the control after it.
+  const toolbar = useRef<HTMLElement>(null);
+  const clearing = useRef(false);
+  // Cleared, the time range also forgets an end typed alone (which filters nothing yet).
+  const [rangeRound, setRangeRound] = useState(0);
+  const filtered = isFiltered(filters);
+  useLayoutEffect(() => {
+    if (filtered) return;
+    const pressed = clearing.current;
+    clearing.current = false;
+    if (!focusLost()) return;
+    const find = (selector: string) => toolbar.current?.querySelector<HTMLElement>(selector);
+    focusFirst(
+      find(pressed ? '[data-testid="alarm-sn-filter"] input' : '[data-testid="alarm-refresh"]'),
+      find('[data-testid="alarm-sn-filter"] input'),
+    );
+  }, [filtered]);
+
   return (
-    <search className="table-toolbar alarm-toolbar" data-testid="alarm-filters">
+    <search ref={toolbar} className="table-toolbar alarm-toolbar" data-testid="alarm-filters">
       <Input.Search
         className="table-search"
         allowClear
@@ -140,17 +160,20 @@ export function AlarmFilters({
         data-testid="alarm-processing-filter"
       />
       <TimeRangeField
+        key={rangeRound}
         value={{ startTime: filters.startTime, endTime: filters.endTime }}
         onChange={onChange}
         error={rangeError}
         testId="alarm-range-filter"
       />
       <div className="alarm-toolbar-actions">
-        {isFiltered(filters) && (
+        {filtered && (
           <Button
             icon={<ClearOutlined />}
             onClick={() => {
+              clearing.current = true;
               setSearch('');
+              setRangeRound((round) => round + 1);
               onClear();
             }}
             data-testid="alarm-clear-filters"
@@ -163,6 +186,7 @@ export function AlarmFilters({
           onClick={onRefresh}
           aria-label={t('alarms.refresh')}
           title={t('alarms.refresh')}
+          data-testid="alarm-refresh"
         />
         {actions}
       </div>
