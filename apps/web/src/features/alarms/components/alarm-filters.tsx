@@ -69,8 +69,11 @@ export function AlarmFilters({
   // Cleared, the time range also forgets an end typed alone (which filters nothing yet).
   const [rangeRound, setRangeRound] = useState(0);
   const filtered = isFiltered(filters);
+  const wasFiltered = useRef(filtered);
   useLayoutEffect(() => {
-    if (filtered) return;
+    const cleared = wasFiltered.current && !filtered;
+    wasFiltered.current = filtered;
+    if (!cleared) return;
     const pressed = clearing.current;
     clearing.current = false;
     if (!focusLost()) return;
