@@ -1,6 +1,7 @@
 import type { DeviceCredentials, DeviceItem } from '@helio/contracts';
-import { Suspense, useState } from 'react';
+import { Suspense, useLayoutEffect, useState } from 'react';
 import { RequestAccessDialog } from '../../messages/index.ts';
+import { useFocusReturn } from '../hooks/use-focus-return.ts';
 import type { FixedStation } from '../hooks/use-registration-station.ts';
 import { useDeviceTexts } from '../lib/use-device-texts.ts';
 import { DeviceCredentialsDialog } from './device-credentials-dialog.tsx';
@@ -30,7 +31,8 @@ export interface DeviceRegisterDialogProps {
  * more of a type (3004, 6004, 200308) or a bus place is used (200307), and checks the SN's shape
  * as the server does (4002, 2002). The server's refusals show under the field they concern. Then
  * the device's broker credentials are shown once; an SN registered elsewhere (2001) leads to the
- * request for access to it.
+ * request for access to it. When the last of these dialogs closes, the focus is back on the button
+ * that opened the first.
  */
 export function DeviceRegisterDialog(props: DeviceRegisterDialogProps) {
   const ready = useDeviceTexts();
@@ -39,6 +41,13 @@ export function DeviceRegisterDialog(props: DeviceRegisterDialogProps) {
   const [issued, setIssued] = useState<{ sn: string; credentials: DeviceCredentials } | undefined>();
   // An SN registered outside the installer's stations (2001): it may ask the holder for access.
   const [access, setAccess] = useState<{ sn: string; open: boolean } | undefined>();
+  // The registration dialog gives the focus back by itself; the ones after it do not know the opener.
+  // It is noted before the dialog takes the focus (a layout effect runs before the dialog's effects).
+  const opener = useFocusReturn();
+  const { remember } = opener;
+  useLayoutEffect(() => {
+    if (props.open) remember();
+  }, [props.open, remember]);
   // The texts come with the screens' code; a dialog opened elsewhere waits for them (briefly).
   if (!ready) return null;
   return (
@@ -56,7 +65,10 @@ export function DeviceRegisterDialog(props: DeviceRegisterDialogProps) {
           <RequestAccessDialog
             open={access.open}
             sn={access.sn}
-            onClose={() => setAccess((current) => current && { ...current, open: false })}
+            onClose={() => {
+              setAccess((current) => current && { ...current, open: false });
+              opener.restore();
+            }}
           />
         </Suspense>
       )}
@@ -64,7 +76,10 @@ export function DeviceRegisterDialog(props: DeviceRegisterDialogProps) {
         credentials={issued?.credentials}
         sn={issued?.sn ?? ''}
         reason="registered"
-        onDone={() => setIssued(undefined)}
+        onDone={() => {
+          setIssued(undefined);
+          opener.restore();
+        }}
       />
     </>
   );
