@@ -16,7 +16,7 @@ import { TableTitle } from '../../../components/tables/table-title.tsx';
 import { deviceDetailPath } from '../../devices/index.ts';
 import { partTextKey } from '../lib/alarm-display.ts';
 import type { AlarmSortColumn, SortOrder } from '../lib/filters.ts';
-import { usePagerFocus, useRowFocus } from '../lib/use-table-focus.ts';
+import { revealFocused, usePagerFocus, useRowFocus } from '../lib/use-table-focus.ts';
 import { AlarmStateTag, ProcessingTag, SeverityTag } from './alarm-tags.tsx';
 import { AlarmTime } from './alarm-time.tsx';
 import { FaultName } from './fault-name.tsx';
@@ -243,7 +243,13 @@ export function AlarmTable({
   };
 
   return (
-    <div {...rowFocus}>
+    <div
+      {...rowFocus}
+      onFocus={(event) => {
+        rowFocus.onFocus(event);
+        revealFocused(event.target);
+      }}
+    >
       <Table<AlarmItem>
         rowKey="alarm_id"
         data-testid={testId}

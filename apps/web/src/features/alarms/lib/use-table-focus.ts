@@ -67,3 +67,44 @@ export function usePagerFocus(page: number | undefined): () => void {
     pagedFrom.current = focusedElement()?.closest<HTMLElement>('.ant-table-wrapper') ?? null;
   };
 }
+
+/** Room left between a control brought into view and a sticky column or the table's edge. */
+const REVEAL_MARGIN_PX = 8;
+
+function revealNow(target: HTMLElement) {
+  const scroller = target.closest<HTMLElement>('.ant-table-content, .ant-table-body, .ant-table-header');
+  const cell = target.closest<HTMLElement>('th, td');
+  if (!scroller || !cell?.parentElement || getComputedStyle(cell).position === 'sticky') return;
+  const box = scroller.getBoundingClientRect();
+  let left = box.left;
+  let right = box.right;
+  for (const other of cell.parentElement.children) {
+    if (other === cell || getComputedStyle(other).position !== 'sticky') continue;
+    const stuck = other.getBoundingClientRect();
+    // A sticky cell in the table's first half holds its start, one in its second half its end.
+    if (stuck.left + stuck.width / 2 < (box.left + box.right) / 2) left = Math.max(left, stuck.right);
+    else right = Math.min(right, stuck.left);
+  }
+  const shown = target.getBoundingClientRect();
+  if (shown.left < left + REVEAL_MARGIN_PX) {
+    scroller.scrollLeft -= left + REVEAL_MARGIN_PX - shown.left;
+  } else if (shown.right > right - REVEAL_MARGIN_PX) {
+    // As far as its end needs, but never so far that its start goes out of view.
+    const needed = shown.right - (right - REVEAL_MARGIN_PX);
+    scroller.scrollLeft += Math.min(needed, shown.left - (left + REVEAL_MARGIN_PX));
+  }
+}
+
+/**
+ * Brings a control focused in a table that scrolls sideways fully into view, clear of the sticky
+ * columns (the actions at the end): the browser scrolls a focused control into view only when
+ * none of it shows, so a header or button half under the sticky column stays there. Call it
+ * from the table's focus events; it looks again once the browser has done its own scrolling.
+ */
+export function revealFocused(target: EventTarget): void {
+  if (!(target instanceof HTMLElement)) return;
+  revealNow(target);
+  window.requestAnimationFrame(() => {
+    if (document.activeElement === target) revealNow(target);
+  });
+}
