@@ -3,6 +3,7 @@ import { upTopic } from '@helio/contracts/device-link';
 import { connectAsync, type MqttClient } from 'mqtt';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { expectAccessible } from './support/axe.ts';
 import { launchChromium, signIn, whenDialogStill } from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -88,6 +89,7 @@ async function takeCredentials(sn: string): Promise<DeviceCredentials> {
   expect(credentials.client_id).toBe(sn);
   expect(credentials.username).toBe(sn);
   expect(credentials.password).toMatch(/^[A-Za-z0-9_-]{32}$/);
+  await expectAccessible(page, 'credentials dialog');
 
   // Not acknowledged yet: Esc and the mask do not close it, and "Done" is disabled.
   expect(await page.getByTestId('credentials-done').isDisabled()).toBe(true);
@@ -98,6 +100,10 @@ async function takeCredentials(sn: string): Promise<DeviceCredentials> {
   await page.getByTestId('credentials-saved').check();
   await page.getByTestId('credentials-done').click();
   await dialog.waitFor({ state: 'detached' });
+  // The focus is back on what opened the dialogs, not lost on the page.
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? ''))
+    .toMatch(/^device-(add|rotate)$/);
   return credentials;
 }
 
@@ -107,6 +113,8 @@ async function registerDevice(stationId: number, sn: string): Promise<DeviceCred
   await page.getByTestId('device-add').click();
   const form = page.getByTestId('device-dialog');
   await form.waitFor();
+  await whenDialogStill(form);
+  await expectAccessible(page, 'device register dialog');
   await page.getByTestId('device-type').click();
   await page.getByTestId('device-type-option-1').click();
   await page.getByTestId('device-sn').fill(sn);
@@ -171,7 +179,10 @@ describe('the device link', () => {
 
     await openDevice(sn);
     await expectSecretGone(first.password);
+    await expectAccessible(page, 'device detail');
     await page.getByTestId('device-rotate').click();
+    await page.getByTestId('device-rotate-confirm').waitFor();
+    await expectAccessible(page, 'rotate secret confirmation');
     await page.getByTestId('device-rotate-confirm').click();
     const second = await takeCredentials(sn);
     expect(second.password).not.toBe(first.password);
@@ -244,6 +255,7 @@ describe('the device link', () => {
     expect(await page.getByTestId('zone-note').textContent()).toContain('Europe/Warsaw');
     expect(await page.getByTestId('realtime-updated').textContent()).toMatch(/ago|now/);
     await page.getByTestId('realtime-no-alarms').waitFor();
+    await expectAccessible(page, 'device real-time tab');
     expect(
       await page.getByTestId('device-realtime').getByTestId('device-status').getAttribute('data-status'),
     ).toBe('online');
@@ -258,6 +270,7 @@ describe('the device link', () => {
     expect(rowText).toContain('0.4 kWh');
     expect(rowText).toContain('1234.4 kWh');
     expect(await row.getByTestId('device-status').getAttribute('data-status')).toBe('online');
+    await expectAccessible(page, 'device list');
 
     // The history of today as a table, with the fields chosen in the address and units in the headers.
     await page.goto(
@@ -269,17 +282,32 @@ describe('the device link', () => {
     expect(headers).toEqual(['Time', 'AC power (kW)', 'Temperature (°C)']);
     const rows = table.locator('tbody tr.ant-table-row');
     expect(await rows.count()).toBe(3);
-    expect(await rows.nth(0).locator('td').nth(1).textContent()).toBe('4.00');
-    expect(await rows.nth(2).locator('td').nth(1).textContent()).toBe('4.20');
-    expect(await rows.nth(2).locator('td').nth(2).textContent()).toBe('41.5');
+    // Each row is headed by its time (a header cell); the values follow.
+    expect(await rows.nth(0).locator('td').nth(0).textContent()).toBe('4.00');
+    expect(await rows.nth(2).locator('td').nth(0).textContent()).toBe('4.20');
+    expect(await rows.nth(2).locator('td').nth(1).textContent()).toBe('41.5');
     expect(await page.getByTestId('history-bucket-note').count()).toBe(0);
+    // The table has a caption and each row is headed by its time.
+    expect(await table.locator('caption').textContent()).toContain('AC power, Temperature');
+    expect(await rows.nth(0).locator('th').getAttribute('scope')).toBe('row');
+    await expectAccessible(page, 'device history as a table');
 
     // The chart: echarts arrives on demand and draws the same three points; the view leaves the address.
-    await page.getByTestId('history-view-chart').click();
+    const tableView = page.getByTestId('history-view-table');
+    expect(await tableView.getAttribute('aria-pressed')).toBe('true');
+    await tableView.click();
+    await expect.poll(() => tableView.getAttribute('aria-pressed')).toBe('false');
     const chart = page.getByTestId('history-chart');
     await expect.poll(() => chart.getAttribute('data-state'), { timeout: 10_000 }).toBe('ready');
     expect(await chart.getAttribute('data-points')).toBe('3');
     await chart.locator('canvas').first().waitFor();
+    // Named and described for screen readers: each value's lowest, highest and latest.
+    expect(await chart.getAttribute('role')).toBe('img');
+    expect(await chart.getAttribute('aria-label')).toMatch(/^History of AC power, Temperature from /);
+    expect(await page.getByTestId('history-chart-summary').textContent()).toContain(
+      'AC power: lowest 4.00 kW, highest 4.20 kW, latest 4.20 kW at',
+    );
+    await expectAccessible(page, 'device history as a chart');
     expect(new URL(page.url()).searchParams.get('view')).toBeNull();
     expect(new URL(page.url()).searchParams.get('fields')).toBe('ac_power_w,temperature_c');
 

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectAccessible } from './support/axe.ts';
 import { launchChromium, signIn, whenDialogStill } from './support/browser.ts';
 import { tilesServed } from './support/tiles.ts';
 
@@ -34,6 +35,8 @@ async function registerDevice(deviceType: number, sn: string, model: string): Pr
   await page.getByTestId('device-add').click();
   const dialog = page.getByTestId('device-dialog');
   await dialog.waitFor();
+  await whenDialogStill(dialog);
+  await expectAccessible(page, 'device register dialog');
   await page.getByTestId('device-type').click();
   await page.getByTestId(`device-type-option-${deviceType}`).click();
   await page.getByTestId('device-sn').fill(sn);
@@ -43,9 +46,14 @@ async function registerDevice(deviceType: number, sn: string, model: string): Pr
   // Its broker credentials are shown once and must be acknowledged (device-link.test.ts looks closer).
   await page.getByTestId('credentials-dialog').waitFor();
   await whenDialogStill(page.getByTestId('credentials-dialog'));
+  await expectAccessible(page, 'credentials dialog');
   await page.getByTestId('credentials-saved').check();
   await page.getByTestId('credentials-done').click();
   await page.getByTestId('credentials-dialog').waitFor({ state: 'detached' });
+  // The focus is back on "Add device", not lost on the page.
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+    .toBe('device-add');
   await page.getByTestId('station-devices').getByText(sn, { exact: true }).waitFor();
 }
 
@@ -67,6 +75,8 @@ describe('the fleet', () => {
       await signIn(page, installer.name, installer.password);
       await page.getByTestId('app-layout').waitFor();
       await page.waitForURL((url) => url.pathname === '/dashboard');
+      await page.getByTestId('stations-table').waitFor();
+      await expectAccessible(page, `station list (${language})`);
 
       // The dialog: name and type.
       const stationName = `Fleet ${mark} ${run}`;
@@ -76,6 +86,7 @@ describe('the fleet', () => {
       await page.getByTestId('station-name').fill(stationName);
       await page.getByTestId('station-type').click();
       await page.getByTestId('station-type-option-4').click();
+      await expectAccessible(page, `station dialog (${language})`);
 
       // The map shows the test's tiles; a click on it places the station.
       const map = page.getByTestId('station-map');
@@ -114,6 +125,23 @@ describe('the fleet', () => {
       expect(await page.getByTestId('station-timezone-shown').textContent()).toBe('Europe/Warsaw');
       // No telemetry yet: figures are gaps, never zero.
       expect(await page.getByTestId('station-figure-power').textContent()).toBe('--');
+      // Its sections are headings under the station's name, one level down.
+      expect(
+        await page.evaluate(() =>
+          [...document.querySelectorAll('.station-detail h1, .station-detail h2, .station-detail h3')].map(
+            (heading) => heading.tagName,
+          ),
+        ),
+      ).toEqual(expect.arrayContaining(['H1', 'H2']));
+      expect(
+        await page.evaluate(() => {
+          const levels = [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) =>
+            Number(h.tagName[1]),
+          );
+          return levels.every((level, index) => index === 0 || level <= levels[index - 1]! + 1);
+        }),
+      ).toBe(true);
+      await expectAccessible(page, `station detail (${language})`);
 
       const inverter = `INV${run}${mark}01`;
       const meter = `MTR${run}${mark}02`;
@@ -137,6 +165,7 @@ describe('the fleet', () => {
       const devices = page.getByTestId('devices-table');
       await devices.getByText(inverter, { exact: true }).waitFor();
       await devices.getByText(meter, { exact: true }).waitFor();
+      await expectAccessible(page, `device list (${language})`);
     });
   }
 });

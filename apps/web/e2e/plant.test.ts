@@ -1,11 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import type { DeviceCredentials } from '@helio/contracts';
+import type { ChartData, DeviceCredentials } from '@helio/contracts';
 import { upTopic } from '@helio/contracts/device-link';
 import ExcelJS from 'exceljs';
 import { connectAsync, type MqttClient } from 'mqtt';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { chartAxes } from '../src/features/stations/lib/chart-option.ts';
+import { axisNumberText } from '../src/features/stations/lib/chart-text.ts';
 import { zonedToday } from '../src/features/stations/lib/range.ts';
+import { expectAccessible } from './support/axe.ts';
 import { launchChromium, signIn } from './support/browser.ts';
 import { type Account, addEndUser, api, signInByApi } from './support/plant.ts';
 
@@ -247,6 +250,7 @@ describe('a plant’s detail', () => {
     expect(await flow.getByTestId('power-flow-flows').textContent()).toContain('Solar to Home: 2.00 kW');
     expect(await flow.getByTestId('power-flow-age').textContent()).toMatch(/^Updated .*(ago|now)/);
     expect(await flow.getByTestId('power-flow-age').getAttribute('data-stale')).toBe('false');
+    await expectAccessible(page, 'plant detail with the power flow moving');
     const firstUpdate = await flow.getAttribute('data-updated-at');
 
     // A cloud and the evening load: the battery discharges and the grid imports, at the next refresh.
@@ -265,6 +269,7 @@ describe('a plant’s detail', () => {
     await expect.poll(() => flow.getByTestId('power-flow-svg').getAttribute('data-motion')).toBe('reduced');
     expect(await flow.locator('.power-flow-moving').count()).toBe(0);
     expect(await link('battery').locator('.power-flow-arrow').count()).toBe(1);
+    await expectAccessible(page, 'plant detail with reduced motion');
     await page.emulateMedia({ reducedMotion: 'no-preference' });
 
     // The figures of today: energy from the counters' rises, in the station's currency.
@@ -305,6 +310,11 @@ describe('a plant’s detail', () => {
         type: step.type,
         ...(step.date === undefined ? {} : { date: step.date }),
       });
+      // The canvas is an image named by its chart and period, described by its summary.
+      expect(await canvas.getAttribute('role')).toBe('img');
+      expect(await canvas.getAttribute('aria-label')).toMatch(/^Power and energy chart, /);
+      expect(await page.getByTestId('station-chart-canvas-summary').textContent()).not.toBe('');
+      await expectAccessible(page, `plant chart, ${step.unit}`);
     }
     expect(await page.locator('.range-picker input').isDisabled()).toBe(true);
     expect(await page.getByTestId('station-chart-zone').textContent()).toContain(ZONE);
@@ -322,6 +332,23 @@ describe('a plant’s detail', () => {
     await expect.poll(() => canvas.getAttribute('data-unit')).toBe('month');
     const month = answers.get(3);
     if (!month) throw new Error('no answer of the month chart');
+    // Its table view shows the same number for today, in the axis' unit.
+    await page.getByTestId('station-chart-view-table').click();
+    const table = page.getByTestId('station-chart-table');
+    await table.waitFor();
+    const pvIndex = month.series.findIndex((series) => series.key === 'pv_kwh');
+    const pvToday = month.rows.find((row) => row.label === today)?.values[pvIndex];
+    const todayCell = table
+      .locator('tbody tr')
+      .filter({ has: page.locator('th', { hasText: today }) })
+      .locator('td')
+      .nth(pvIndex);
+    const energyAxis = chartAxes(month as unknown as ChartData).find((axis) => axis.keys.includes('pv_kwh'));
+    if (!energyAxis) throw new Error('no axis of PV energy');
+    expect(await todayCell.textContent()).toBe(axisNumberText(energyAxis, pvToday, 'en'));
+    await expectAccessible(page, 'plant chart, month as a table');
+    await page.getByTestId('station-chart-view-table').click();
+    await canvas.waitFor();
     const downloading = page.waitForEvent('download');
     await page.getByTestId('station-chart-export').click();
     const download = await downloading;
@@ -329,6 +356,10 @@ describe('a plant’s detail', () => {
     const file = await readFile((await download.path()) ?? '');
     expect(file.byteLength).toBeGreaterThan(1000);
     expect(file.subarray(0, 2).toString('latin1')).toBe('PK');
+    // The export button kept the focus it was given.
+    expect(
+      await page.getByTestId('station-chart-export').evaluate((el) => el === document.activeElement),
+    ).toBe(true);
     expect(chartCalls(requests).findLast((call) => call.export === 1)).toEqual({
       station_id: stationId,
       type: 3,
