@@ -15,12 +15,6 @@ export {
 export { QuietSkeleton } from './components/quiet-skeleton.tsx';
 export { StationDevices, type StationDevicesProps } from './components/station-devices.tsx';
 export { StationSelect } from './components/station-select.tsx';
-export {
-  useFocusReturn,
-  useKeyboardScroll,
-  usePaginationFocus,
-  usePopupFocus,
-} from './hooks/use-focus-return.ts';
 export { type DeviceAlarmViews, DeviceAlarmViewsContext } from './lib/alarm-views.ts';
 export { DEVICE_LIST_PATH, deviceDetailPath } from './lib/paths.ts';
 export { formatZonedDateTime, knownZone, localZone } from './lib/zoned-time.ts';

@@ -1,7 +1,7 @@
 import type { DeviceCredentials, DeviceItem } from '@helio/contracts';
 import { Suspense, useLayoutEffect, useState } from 'react';
+import { useFocusReturn } from '../../../hooks/use-focus-return.ts';
 import { RequestAccessDialog } from '../../messages/index.ts';
-import { useFocusReturn } from '../hooks/use-focus-return.ts';
 import type { FixedStation } from '../hooks/use-registration-station.ts';
 import { useDeviceTexts } from '../lib/use-device-texts.ts';
 import { DeviceCredentialsDialog } from './device-credentials-dialog.tsx';

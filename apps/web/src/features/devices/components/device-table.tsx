@@ -4,8 +4,8 @@ import { Button, Table, type TableColumnsType, type TablePaginationConfig, Toolt
 import type { HTMLAttributes, MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useKeyboardScroll, usePaginationFocus } from '../../../hooks/use-focus-return.ts';
 import { useUnbindDevice } from '../api/unbind.ts';
-import { useKeyboardScroll, usePaginationFocus } from '../hooks/use-focus-return.ts';
 import { useDeviceAlarmViews } from '../lib/alarm-views.ts';
 import { energyText, plainText, powerText } from '../lib/figures.ts';
 import { type DeviceDetailState, deviceDetailPath, stationDetailPath } from '../lib/paths.ts';

@@ -1,6 +1,6 @@
 import { Popconfirm, type PopconfirmProps } from 'antd';
 import { useState } from 'react';
-import { usePopupFocus } from '../hooks/use-focus-return.ts';
+import { usePopupFocus } from '../../../hooks/use-focus-return.ts';
 
 /**
  * A confirmation (antd's Popconfirm) that keyboard users can answer: it takes the focus when it

@@ -1,6 +1,6 @@
 import { Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useKeyboardScroll } from '../hooks/use-focus-return.ts';
+import { useKeyboardScroll } from '../../../hooks/use-focus-return.ts';
 import { axisOf, axisText, type HistoryAxis, type HistoryPoint, labelWithUnit } from '../lib/history-axes.ts';
 import { formatZonedDateTime } from '../lib/zoned-time.ts';
 

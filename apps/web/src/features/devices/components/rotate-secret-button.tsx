@@ -3,8 +3,8 @@ import type { DeviceCredentials, DeviceItem } from '@helio/contracts';
 import { Button } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { focusSoon } from '../../../hooks/use-focus-return.ts';
 import { useRotateSecret } from '../api/credentials.ts';
-import { focusSoon } from '../hooks/use-focus-return.ts';
 import { DeviceCredentialsDialog } from './device-credentials-dialog.tsx';
 import { FocusedPopconfirm } from './focused-popconfirm.tsx';
 

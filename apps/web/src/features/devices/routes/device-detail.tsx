@@ -15,6 +15,7 @@ import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
+import { useKeyboardScroll } from '../../../hooks/use-focus-return.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { useDeviceDetail } from '../api/devices.ts';
 import { useShownZone } from '../api/telemetry.ts';
@@ -25,7 +26,6 @@ import { DeviceRealtime } from '../components/device-realtime.tsx';
 import { DeviceStatus } from '../components/device-status.tsx';
 import { FocusedPopconfirm } from '../components/focused-popconfirm.tsx';
 import { RotateSecretButton } from '../components/rotate-secret-button.tsx';
-import { useKeyboardScroll } from '../hooks/use-focus-return.ts';
 import { useDeviceAlarmViews } from '../lib/alarm-views.ts';
 import { energyText, plainText, powerText } from '../lib/figures.ts';
 import {

@@ -4,8 +4,8 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState, LoadFailed } from '../../../components/empty-state.tsx';
-import { TableRegion } from '../../../components/tables/table-region.tsx';
 import { TimeRangeField } from '../../../components/time-range-field.tsx';
+import { useKeyboardScroll } from '../../../hooks/use-focus-return.ts';
 import { ApiError, describeError } from '../../../lib/api.ts';
 import { isRangeRefusal } from '../../../lib/time-range.ts';
 import { useOperationLog } from '../api/operation-log.ts';
@@ -29,6 +29,8 @@ const ALL = 'all';
  */
 export function OperationLog() {
   const { t } = useTranslation();
+  // a table that scrolls sideways with nothing to focus in it takes the focus itself
+  const logScroll = useKeyboardScroll<HTMLDivElement>(t('messages.tabs.log'));
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = useMemo(() => readLogFilters(searchParams), [searchParams]);
   const change = (next: Partial<LogFilters>) =>
@@ -127,7 +129,7 @@ export function OperationLog() {
           testId="log-range-filter"
         />
       </search>
-      <TableRegion label={t('messages.tabs.log')}>
+      <div ref={logScroll}>
         <Table<LogItem>
           rowKey="log_id"
           data-testid="log-table"
@@ -164,7 +166,7 @@ export function OperationLog() {
             onChange: (page, pageSize) => change(pageSize === filters.pageSize ? { page } : { pageSize }),
           }}
         />
-      </TableRegion>
+      </div>
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState, LoadFailed } from '../../../components/empty-state.tsx';
-import { TableRegion } from '../../../components/tables/table-region.tsx';
+import { useKeyboardScroll } from '../../../hooks/use-focus-return.ts';
 import { notifySuccess } from '../../../lib/notifier.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { type RequestAnswer, useRequestChanges, useRequestList } from '../api/requests.ts';
@@ -34,6 +34,8 @@ export const requestStateColor: Record<AuthorizationState, string> = {
  */
 export function RequestList() {
   const { t } = useTranslation();
+  // a table that scrolls sideways with nothing to focus in it takes the focus itself
+  const requestsScroll = useKeyboardScroll<HTMLDivElement>(t('messages.tabs.requests'));
   const mayAsk = useSession()?.roleId === RoleId.installer;
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = readRequestFilters(searchParams);
@@ -209,7 +211,7 @@ export function RequestList() {
           </Button>
         )}
       </div>
-      <TableRegion label={t('messages.tabs.requests')}>
+      <div ref={requestsScroll}>
         <Table<RequestItem>
           rowKey="request_id"
           data-testid="requests-table"
@@ -246,7 +248,7 @@ export function RequestList() {
               setPaging(pageSize === paging.pageSize ? { page, pageSize } : { page: 1, pageSize }),
           }}
         />
-      </TableRegion>
+      </div>
       {asking !== null && (
         <RequestAccessDialog
           open={asking}

@@ -4,8 +4,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, Popover, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePopupFocus } from '../../../hooks/use-focus-return.ts';
 import { notifySuccess } from '../../../lib/notifier.ts';
-import { usePopupFocus } from '../../devices/index.ts';
 import { saveStationColumns, stationColumnsKey } from '../api/stations.ts';
 import { FIXED_COLUMN, moveColumn, pickerOrder, toggleColumn } from '../lib/columns.ts';
 

@@ -23,8 +23,8 @@ import localizedFormat from 'dayjs/plugin/localizedFormat';
 import type { HTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { usePaginationFocus } from '../../../hooks/use-focus-return.ts';
 import { AlarmCountCell } from '../../alarms/index.ts';
-import { usePaginationFocus } from '../../devices/index.ts';
 import { capacityText, countryName, energyText, powerText, priceText } from '../lib/format.ts';
 import {
   type StationAccess,
