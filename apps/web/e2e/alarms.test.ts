@@ -3,6 +3,7 @@ import enMessages from '@helio/contracts/error-messages/en';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import enAlarms from '../src/locales/alarms/en.json' with { type: 'json' };
+import { expectAccessible } from './support/axe.ts';
 import { launchChromium, signIn } from './support/browser.ts';
 import {
   type Account,
@@ -89,6 +90,7 @@ describe('the alarm list', () => {
     const url = new URL(page.url());
     expect(url.searchParams.get('station_id')).toBe(String(plant.stationId));
     expect(url.searchParams.get('state')).toBe('happening');
+    await expectAccessible(page, 'alarm list, filtered');
 
     // Each row names the fault from the catalogue, with its code, severity and state.
     const overheating = rowOf('Over-temperature');
@@ -105,6 +107,7 @@ describe('the alarm list', () => {
     await overheating.getByTestId('alarm-process').click();
     const dialog = page.getByTestId('alarm-process-dialog');
     await dialog.waitFor();
+    await expectAccessible(page, 'process dialog');
     await page.getByTestId('alarm-process-opinion').fill(opinion);
     await page.getByTestId('alarm-process-submit').click();
     await dialog.waitFor({ state: 'hidden' });
@@ -123,9 +126,14 @@ describe('the alarm list', () => {
     await page.getByTestId('alarm-detail-advice').waitFor();
     await page.getByTestId('alarm-timeline-processed').waitFor();
     expect(await detail.textContent()).toContain('Europe/Warsaw');
+    await expectAccessible(page, 'alarm detail');
     await page.keyboard.press('Escape');
     await detail.waitFor({ state: 'detached' });
     expect(new URL(page.url()).searchParams.get('alarm')).toBeNull();
+    // Focus is back on the button that opened it.
+    expect(
+      await overheating.getByTestId('alarm-open').evaluate((button) => button === document.activeElement),
+    ).toBe(true);
 
     // The filters live in the address: after a reload, the unprocessed ones are the fan fault alone.
     await page.reload();
@@ -153,6 +161,16 @@ describe('the alarm list', () => {
     await error.waitFor();
     expect(await error.textContent()).toBe(enMessages['200601']);
     await page.getByTestId('alarms-empty').waitFor();
+    // The error is the range's description for screen readers.
+    const describedBy = await page
+      .getByTestId('alarm-range-filter')
+      .locator('input')
+      .first()
+      .getAttribute('aria-describedby');
+    expect(await page.evaluate((id) => document.getElementById(id ?? '')?.textContent, describedBy)).toBe(
+      enMessages['200601'],
+    );
+    await expectAccessible(page, 'alarm list with a refused range');
 
     const end = '2026-11-20T00:00:00+01:00';
     await page.goto(
@@ -181,11 +199,13 @@ describe('the alarm list', () => {
     const ended = page.getByTestId('device-alarms-ended').locator('tr.alarm-row');
     await expect.poll(() => ended.count(), LOADED).toBe(1);
     await expect.poll(() => ended.first().textContent(), LOADED).toContain('Grid over-voltage');
+    await expectAccessible(page, 'device alarms');
 
     await page.goto(`${baseUrl}/station-detail/battery?station_id=${plant.stationId}`);
     const card = page.getByTestId('station-alarms');
     await expect.poll(() => card.textContent(), LOADED).toContain('Over-temperature');
     expect(await card.textContent()).not.toContain('Grid over-voltage');
+    await expectAccessible(page, 'station alarms card');
     await page.getByTestId('station-alarms-all').click();
     await page.waitForURL((url) => url.pathname === '/alarmList/alarmList');
     expect(new URL(page.url()).searchParams.get('station_id')).toBe(String(plant.stationId));
@@ -224,17 +244,20 @@ describe('an end user', () => {
       expect(await ownerPage.getByTestId('alarm-process').count()).toBe(0);
       expect(await ownerPage.getByTestId('alarm-select').count()).toBe(0);
       expect(await ownerPage.getByTestId('alarm-process-selected').count()).toBe(0);
+      await expectAccessible(ownerPage, 'alarm list of an end user');
 
       // Its detail has the catalogue's words, and no actions.
       await ownRows.first().getByTestId('alarm-open').click();
       await ownerPage.getByTestId('alarm-detail-advice').waitFor();
       expect(await ownerPage.getByTestId('alarm-detail-process').count()).toBe(0);
       expect(await ownerPage.getByTestId('alarm-detail-report').count()).toBe(0);
+      await expectAccessible(ownerPage, 'alarm detail of an end user');
       await ownerPage.keyboard.press('Escape');
 
       await ownerPage.getByTestId('alarm-tab-reports').click();
       await ownerPage.getByTestId('reports-table').waitFor();
       expect(await ownerPage.getByTestId('report-add').count()).toBe(0);
+      await expectAccessible(ownerPage, 'abnormal reports of an end user');
     } finally {
       await context2.close();
     }
@@ -254,6 +277,7 @@ describe('abnormal reports', () => {
     const dialog = page.getByTestId('report-dialog');
     await dialog.waitFor();
     await expect.poll(() => dialog.textContent(), LOADED).toContain(plant.sn);
+    await expectAccessible(page, 'report dialog');
     const description = `The fan squeals at full load ${run}`;
     await page.getByTestId('report-description').fill(description);
     await page.getByTestId('report-opinion').fill('A new fan is ordered');
@@ -268,6 +292,7 @@ describe('abnormal reports', () => {
     await row.waitFor();
     expect(await row.getByTestId('report-status').getAttribute('data-status')).toBe('open');
     expect(await row.textContent()).toContain(plant.sn);
+    await expectAccessible(page, 'abnormal reports');
 
     // A second handling opinion joins the first.
     await row.getByTestId('report-edit').click();
@@ -279,10 +304,12 @@ describe('abnormal reports', () => {
     await row.locator('.ant-table-row-expand-icon').click();
     const history = page.locator('.report-history');
     await expect.poll(() => history.getByTestId('report-opinion-entry').count(), LOADED).toBe(2);
+    await expectAccessible(page, 'abnormal report with its history');
 
     // Closing says that it is for good; the list of open reports then leaves it out.
     await row.getByTestId('report-close').click();
     await page.getByTestId('report-close-warning').waitFor();
+    await expectAccessible(page, 'report closing dialog');
     await page.getByTestId('report-submit').click();
     await dialog.waitFor({ state: 'detached' });
     await row.waitFor({ state: 'detached' });
