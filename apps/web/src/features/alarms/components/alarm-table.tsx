@@ -13,10 +13,11 @@ import type { HTMLAttributes, KeyboardEvent, MouseEvent, ReactNode } from 'react
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { TableTitle } from '../../../components/tables/table-title.tsx';
+import { usePaginationFocus } from '../../../hooks/use-focus-return.ts';
 import { deviceDetailPath } from '../../devices/index.ts';
 import { partTextKey } from '../lib/alarm-display.ts';
 import type { AlarmSortColumn, SortOrder } from '../lib/filters.ts';
-import { revealFocused, usePagerFocus, useRowFocus } from '../lib/use-table-focus.ts';
+import { useRowFocus } from '../lib/use-table-focus.ts';
 import { AlarmStateTag, ProcessingTag, SeverityTag } from './alarm-tags.tsx';
 import { AlarmTime } from './alarm-time.tsx';
 import { FaultName } from './fault-name.tsx';
@@ -100,14 +101,10 @@ export function AlarmTable({
         }
       : {};
 
-  const notePaging = usePagerFocus(pagination ? pagination.current : undefined);
-  const paging: TablePaginationConfig | false = pagination && {
-    ...pagination,
-    onChange: (next, size) => {
-      notePaging();
-      pagination.onChange?.(next, size);
-    },
-  };
+  // A page chosen on the pager keeps focus on the pager (the last page's "next" is disabled).
+  const pagerFocus = usePaginationFocus<HTMLDivElement>(
+    pagination ? `${pagination.current}|${pagination.pageSize}|${loading}` : '',
+  );
 
   const columns: TableColumnsType<AlarmItem> = [
     {
@@ -243,52 +240,48 @@ export function AlarmTable({
   };
 
   return (
-    <div
-      {...rowFocus}
-      onFocus={(event) => {
-        rowFocus.onFocus(event);
-        revealFocused(event.target);
-      }}
-    >
-      <Table<AlarmItem>
-        rowKey="alarm_id"
-        data-testid={testId}
-        className="alarms-table"
-        size="middle"
-        columns={columns}
-        dataSource={items as AlarmItem[]}
-        loading={loading}
-        pagination={paging}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: empty }}
-        onChange={onChange}
-        rowSelection={
-          selection
-            ? {
-                selectedRowKeys: [...selection.selected],
-                columnTitle: (checkbox) => <TableTitle>{checkbox}</TableTitle>,
-                onChange: (keys) => selection.onChange(keys.map(Number)),
-                getCheckboxProps: (item) =>
-                  ({
-                    'aria-label': t('alarms.select', { sn: item.sn, code: item.code }),
-                    'data-testid': 'alarm-select',
-                  }) as never,
-              }
-            : undefined
-        }
-        rowClassName={(item) => `alarm-row alarm-row-${item.state}`}
-        onRow={(item) =>
-          ({
-            'data-testid': `alarm-row-${item.alarm_id}`,
-            'data-state': item.state,
-            'data-processing': item.processing_state,
-            onClick: (event: MouseEvent) => {
-              if (isInteractive(event.target) || window.getSelection()?.toString()) return;
-              onOpen(item);
-            },
-          }) as HTMLAttributes<HTMLElement>
-        }
-      />
+    <div ref={pagerFocus}>
+      <div {...rowFocus}>
+        <Table<AlarmItem>
+          rowKey="alarm_id"
+          data-testid={testId}
+          className="alarms-table"
+          size="middle"
+          columns={columns}
+          dataSource={items as AlarmItem[]}
+          loading={loading}
+          pagination={pagination}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: empty }}
+          onChange={onChange}
+          rowSelection={
+            selection
+              ? {
+                  selectedRowKeys: [...selection.selected],
+                  columnTitle: (checkbox) => <TableTitle>{checkbox}</TableTitle>,
+                  onChange: (keys) => selection.onChange(keys.map(Number)),
+                  getCheckboxProps: (item) =>
+                    ({
+                      'aria-label': t('alarms.select', { sn: item.sn, code: item.code }),
+                      'data-testid': 'alarm-select',
+                    }) as never,
+                }
+              : undefined
+          }
+          rowClassName={(item) => `alarm-row alarm-row-${item.state}`}
+          onRow={(item) =>
+            ({
+              'data-testid': `alarm-row-${item.alarm_id}`,
+              'data-state': item.state,
+              'data-processing': item.processing_state,
+              onClick: (event: MouseEvent) => {
+                if (isInteractive(event.target) || window.getSelection()?.toString()) return;
+                onOpen(item);
+              },
+            }) as HTMLAttributes<HTMLElement>
+          }
+        />
+      </div>
     </div>
   );
 }

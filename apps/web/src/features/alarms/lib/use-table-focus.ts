@@ -1,5 +1,5 @@
-import { type FocusEvent, useEffect, useLayoutEffect, useRef } from 'react';
-import { focusedElement, focusFirst, focusLost, keepFocusNear } from './focus.ts';
+import { type FocusEvent, useLayoutEffect, useRef } from 'react';
+import { focusFirst, focusLost } from './focus.ts';
 
 interface RowFocusOptions {
   /** The rows as rendered (`tr` elements of the table's body). */
@@ -14,8 +14,9 @@ interface RowFocusOptions {
  * A table whose rows can go while one of them holds focus: an alarm processed out of a list of
  * unprocessed ones, a report closed out of the open ones, the rows of another page. When the list
  * changes and focus was in a row that is gone, it goes to the row now at that place (or the last
- * one), so a keyboard user goes on from there rather than from the top of the page. Spread the
- * answer on an element around the table.
+ * one), so a keyboard user goes on from there rather than from the top of the page. And a control
+ * focused in it is brought fully into view (`revealFocused`). Spread the answer on an element
+ * around the table.
  */
 export function useRowFocus(list: readonly unknown[], { rowSelector, controlOf, fallback }: RowFocusOptions) {
   const holder = useRef<HTMLDivElement>(null);
@@ -38,6 +39,7 @@ export function useRowFocus(list: readonly unknown[], { rowSelector, controlOf, 
       const row = (event.target as Element).closest<HTMLElement>(rowSelector);
       const rows = holder.current ? [...holder.current.querySelectorAll(rowSelector)] : [];
       focusedRow.current = row ? rows.indexOf(row) : null;
+      revealFocused(event.target);
     },
     onBlur: (event: FocusEvent<HTMLElement>) => {
       // Focus moved on (to a dialog, another control): forget the row. A row taken away with its
@@ -47,24 +49,6 @@ export function useRowFocus(list: readonly unknown[], { rowSelector, controlOf, 
         if (left.isConnected && !holder.current?.contains(document.activeElement)) focusedRow.current = null;
       }, 0);
     },
-  };
-}
-
-/**
- * A page chosen on a table's pager keeps focus on the pager: "next" is disabled on the last page
- * and a page item can go, so focus then moves to the item of the page now shown rather than to the
- * page's body. `page`: the page shown; call the answer when the pager changes it.
- */
-export function usePagerFocus(page: number | undefined): () => void {
-  const pagedFrom = useRef<HTMLElement | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once the page chosen is shown
-  useEffect(() => {
-    const table = pagedFrom.current;
-    pagedFrom.current = null;
-    if (table) keepFocusNear(() => [table.querySelector<HTMLElement>('.ant-pagination-item-active')]);
-  }, [page]);
-  return () => {
-    pagedFrom.current = focusedElement()?.closest<HTMLElement>('.ant-table-wrapper') ?? null;
   };
 }
 
@@ -101,7 +85,7 @@ function revealNow(target: HTMLElement) {
  * none of it shows, so a header or button half under the sticky column stays there. Call it
  * from the table's focus events; it looks again once the browser has done its own scrolling.
  */
-export function revealFocused(target: EventTarget): void {
+function revealFocused(target: EventTarget): void {
   if (!(target instanceof HTMLElement)) return;
   revealNow(target);
   window.requestAnimationFrame(() => {
