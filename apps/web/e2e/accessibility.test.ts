@@ -7,6 +7,7 @@ import {
   addEndUser,
   addInverter,
   addStation,
+  api,
   registerInstaller,
   TestDevice,
 } from './support/plant.ts';
@@ -77,8 +78,24 @@ const screens: Screen[] = [
   { name: 'device list', open: go(() => '/device/deviceList') },
   { name: 'device detail', open: go(() => `/device/deviceList/detail?device_id=${deviceId}`) },
   { name: 'alarm list', open: go(() => '/alarmList/alarmList') },
+  { name: 'abnormal reports', open: go(() => '/alarmList/alarmList?tab=reports') },
   { name: 'accounts', open: go(() => '/myUser/myUser') },
   { name: 'messages', open: go(() => '/myLog/myLog') },
+  { name: 'authorization requests', open: go(() => '/myLog/myLog?tab=requests') },
+  { name: 'operation log', open: go(() => '/myLog/myLog?tab=log') },
+  {
+    name: 'fleet dashboard',
+    open: async (page) => {
+      const link = await api<{ url: string }>(
+        baseUrl,
+        'api/statistics/ticket',
+        { language: 'en' },
+        installer.token,
+      );
+      await page.goto(new URL(link.url, baseUrl).toString());
+      await page.getByTestId('statistics-page').waitFor();
+    },
+  },
 ];
 
 async function checkAt(width: number, height: number): Promise<string[]> {

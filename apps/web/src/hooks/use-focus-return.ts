@@ -1,4 +1,5 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { focusLost } from '../lib/focus.ts';
 
 /**
  * Where the keyboard's focus goes when a dialog, a confirmation or a popover closes, or a table
@@ -7,12 +8,6 @@ import { type RefObject, useCallback, useEffect, useRef, useState } from 'react'
  * from a menu item or after another dialog, a popover whose content had the focus, a pagination
  * button that is disabled on the page it led to.
  */
-
-/** Whether the focus is nowhere in particular: on the body, or on an element no longer shown. */
-function focusLost(): boolean {
-  const active = document.activeElement;
-  return !active || active === document.body || !active.isConnected;
-}
 
 /**
  * What opened a popup: the focused element, or, for an item of an open dropdown menu, the button

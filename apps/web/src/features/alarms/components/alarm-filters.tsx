@@ -12,9 +12,9 @@ import { Button, Input, Select } from 'antd';
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TimeRangeField } from '../../../components/time-range-field.tsx';
+import { focusFirst, focusLost } from '../../../lib/focus.ts';
 import { StationSelect } from '../../devices/index.ts';
 import { type AlarmListFilters, isFiltered, SN_MAX_LENGTH } from '../lib/filters.ts';
-import { focusFirst, focusLost } from '../lib/focus.ts';
 
 /** A search runs once typing has paused this long, or at once on Enter. */
 const SEARCH_DELAY_MS = 400;

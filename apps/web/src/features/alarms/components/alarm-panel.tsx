@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState, LoadFailed } from '../../../components/empty-state.tsx';
 import { ApiError, describeError } from '../../../lib/api.ts';
+import { focusedElement, keepFocusNear } from '../../../lib/focus.ts';
 import { isRangeRefusal } from '../../../lib/time-range.ts';
 import { useAlarmList } from '../api/alarms.ts';
 import { processableIds } from '../lib/alarm-display.ts';
@@ -21,7 +22,6 @@ import {
   readAlarmFilters,
   writeAlarmFilters,
 } from '../lib/filters.ts';
-import { focusedElement, keepFocusNear } from '../lib/focus.ts';
 import { OPEN_ALARM_PARAM } from '../lib/paths.ts';
 import { AlarmDetailDrawer } from './alarm-detail-drawer.tsx';
 import { AlarmFilters } from './alarm-filters.tsx';

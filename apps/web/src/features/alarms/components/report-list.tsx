@@ -4,11 +4,11 @@ import { Button, Select, Space, Table, type TableColumnsType, Tag, Timeline, Typ
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, LoadFailed } from '../../../components/empty-state.tsx';
-import { usePaginationFocus } from '../../../hooks/use-focus-return.ts';
+import { useKeyboardScroll, usePaginationFocus } from '../../../hooks/use-focus-return.ts';
+import { keepFocusNear } from '../../../lib/focus.ts';
 import { StationSelect } from '../../devices/index.ts';
 import { useReportList } from '../api/reports.ts';
 import { ALARM_PAGE_SIZES } from '../lib/filters.ts';
-import { keepFocusNear } from '../lib/focus.ts';
 import { useRowFocus } from '../lib/use-table-focus.ts';
 import { AlarmTime } from './alarm-time.tsx';
 import { ReportDialog, type ReportDialogMode } from './report-dialog.tsx';
@@ -49,6 +49,8 @@ export function ReportList({ mayChange }: { mayChange: boolean }) {
   const pagerFocus = usePaginationFocus<HTMLDivElement>(
     `${paging.page}|${paging.pageSize}|${reports.isFetching}`,
   );
+  // a list that scrolls sideways with nothing to focus in it (an empty one) takes the focus itself
+  const scroll = useKeyboardScroll<HTMLDivElement>(t('alarms.tabs.reports'));
 
   const columns: TableColumnsType<ReportItem> = [
     {
@@ -194,31 +196,33 @@ export function ReportList({ mayChange }: { mayChange: boolean }) {
       </search>
       <div {...rowFocus}>
         <div ref={pagerFocus}>
-          <Table<ReportItem>
-            rowKey="report_id"
-            data-testid="reports-table"
-            size="middle"
-            columns={columns}
-            dataSource={reports.data?.list ?? []}
-            loading={reports.isFetching}
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: reports.isPending ? <span /> : empty }}
-            onRow={(item) => ({ 'data-testid': `report-row-${item.report_id}` }) as never}
-            expandable={{
-              expandedRowRender: (item) => <ReportHistory item={item} />,
-              rowExpandable: () => true,
-            }}
-            pagination={{
-              current: paging.page,
-              pageSize: paging.pageSize,
-              total: reports.data?.total ?? 0,
-              showSizeChanger: true,
-              pageSizeOptions: [...ALARM_PAGE_SIZES],
-              showTotal: (total) => t('alarms.total', { total }),
-              onChange: (page, pageSize) =>
-                setPaging(pageSize === paging.pageSize ? { page, pageSize } : { page: 1, pageSize }),
-            }}
-          />
+          <div ref={scroll}>
+            <Table<ReportItem>
+              rowKey="report_id"
+              data-testid="reports-table"
+              size="middle"
+              columns={columns}
+              dataSource={reports.data?.list ?? []}
+              loading={reports.isFetching}
+              scroll={{ x: 'max-content' }}
+              locale={{ emptyText: reports.isPending ? <span /> : empty }}
+              onRow={(item) => ({ 'data-testid': `report-row-${item.report_id}` }) as never}
+              expandable={{
+                expandedRowRender: (item) => <ReportHistory item={item} />,
+                rowExpandable: () => true,
+              }}
+              pagination={{
+                current: paging.page,
+                pageSize: paging.pageSize,
+                total: reports.data?.total ?? 0,
+                showSizeChanger: true,
+                pageSizeOptions: [...ALARM_PAGE_SIZES],
+                showTotal: (total) => t('alarms.total', { total }),
+                onChange: (page, pageSize) =>
+                  setPaging(pageSize === paging.pageSize ? { page, pageSize } : { page: 1, pageSize }),
+              }}
+            />
+          </div>
         </div>
       </div>
       {dialog && (

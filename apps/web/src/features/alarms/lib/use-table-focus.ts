@@ -1,5 +1,5 @@
 import { type FocusEvent, useLayoutEffect, useRef } from 'react';
-import { focusFirst, focusLost } from './focus.ts';
+import { focusFirst, focusLost } from '../../../lib/focus.ts';
 
 interface RowFocusOptions {
   /** The rows as rendered (`tr` elements of the table's body). */
