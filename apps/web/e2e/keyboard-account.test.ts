@@ -314,6 +314,22 @@ describe.each([
       await expectFocus(page, 'data statistics', byTestId('menu-dataStatistics'));
     }
 
+    // A screen of the navigation, by Enter on its link (on a phone, from the drawer).
+    if (mobile) {
+      await page.keyboard.press('Enter');
+      await expectFocus(
+        page,
+        'the current entry of the navigation',
+        (focus) => focus.testId === 'menu-dashboard' && focus.inDialog,
+      );
+      await pressUntil(page, 'Tab', 'the device list entry', byTestId('menu-deviceList'));
+    } else {
+      await pressUntil(page, 'Shift+Tab', 'the device list entry', byTestId('menu-deviceList'));
+    }
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/device/deviceList', LOADED);
+    if (mobile) await expectFocus(page, 'the navigation toggle', byTestId('sidebar-toggle'));
+
     // The top bar's language select, by keyboard too.
     await pressUntil(page, 'Tab', 'the language select of the top bar', byTestId('lang-select'));
     await chooseLanguage(page, pl.language.label, 'Italiano', () =>
