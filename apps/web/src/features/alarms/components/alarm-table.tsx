@@ -9,11 +9,12 @@ import {
   Tooltip,
 } from 'antd';
 import type { SortOrder as AntSortOrder } from 'antd/es/table/interface';
-import type { HTMLAttributes, KeyboardEvent, MouseEvent, ReactNode } from 'react';
+import type { HTMLAttributes, MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { TableTitle } from '../../../components/tables/table-title.tsx';
 import { usePaginationFocus } from '../../../hooks/use-focus-return.ts';
+import { sortableHeaderCell } from '../../../lib/table-keys.ts';
 import { deviceDetailPath } from '../../devices/index.ts';
 import { partTextKey } from '../lib/alarm-display.ts';
 import type { AlarmSortColumn, SortOrder } from '../lib/filters.ts';
@@ -55,16 +56,6 @@ function isInteractive(target: EventTarget | null): boolean {
   return target instanceof Element && target.closest('a, button, input, label, .ant-checkbox') !== null;
 }
 
-/**
- * A sortable header is a focusable cell that antd sorts on Enter; Space sorts too, as on a button,
- * rather than scrolling the page. Focus stays on the header.
- */
-function sortOnSpace(event: KeyboardEvent<HTMLElement>) {
-  if (event.key !== ' ' || event.target !== event.currentTarget) return;
-  event.preventDefault();
-  event.currentTarget.click();
-}
-
 function sortOrderOf(sort: AlarmSort | undefined, column: AlarmSortColumn): AntSortOrder | undefined {
   if (!sort) return undefined;
   if (sort.by !== column) return null;
@@ -97,7 +88,7 @@ export function AlarmTable({
           sorter: true,
           sortOrder: sortOrderOf(sort, column),
           sortDirections: ['descend', 'ascend'] as AntSortOrder[],
-          onHeaderCell: () => ({ onKeyDown: sortOnSpace }) as HTMLAttributes<HTMLElement>,
+          onHeaderCell: sortableHeaderCell,
         }
       : {};
 

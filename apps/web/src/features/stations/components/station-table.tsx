@@ -24,6 +24,7 @@ import type { HTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePaginationFocus } from '../../../hooks/use-focus-return.ts';
+import { sortableHeaderCell } from '../../../lib/table-keys.ts';
 import { AlarmCountCell } from '../../alarms/index.ts';
 import { capacityText, countryName, energyText, powerText, priceText } from '../lib/format.ts';
 import {
@@ -142,6 +143,7 @@ export function StationTable({
     title: t(`stations.column.${column}`),
     align: numeric.has(column) ? 'right' : undefined,
     sorter: sortFieldOfColumn[column] ? true : undefined,
+    ...(sortFieldOfColumn[column] ? { onHeaderCell: sortableHeaderCell } : {}),
     sortOrder: sortFieldOfColumn[column] ? sortOrderOf(column) : undefined,
     sortDirections: ['ascend', 'descend', 'ascend'],
     render: (_: unknown, station: StationItem) => render[column](station),
