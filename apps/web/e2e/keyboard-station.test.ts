@@ -1,6 +1,5 @@
-import type { DeviceCredentials } from '@helio/contracts';
 import { upTopic } from '@helio/contracts/device-link';
-import { connectAsync, type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { chartAxes } from '../src/features/stations/lib/chart-option.ts';
@@ -8,7 +7,7 @@ import { axisNumberText } from '../src/features/stations/lib/chart-text.ts';
 import { zonedToday } from '../src/features/stations/lib/range.ts';
 import { expectAccessible } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
-import { type Account, addInverter, api, registerInstaller } from './support/plant.ts';
+import { type Account, addInverter, api, connectNewDevice, registerInstaller } from './support/plant.ts';
 
 /**
  * A station used by keyboard alone, at a desktop's width and a phone's: an installer signs in,
@@ -36,29 +35,9 @@ const clients: MqttClient[] = [];
 const sns = { inverter: `INV${run}KB1`, battery: `BAT${run}KB2`, meter: `MTR${run}KB3` };
 
 /** One device of the station, speaking docs/device-protocol.md over its own connection. */
-async function connectDevice(type: number, sn: string, model: string) {
-  const device = await api<{ credentials: DeviceCredentials }>(
-    baseUrl,
-    'api/device/add',
-    { station_id: stationId, device_type: type, sn, model },
-    installer.token,
-  );
-  const { credentials } = device;
-  const client = await connectAsync(credentials.broker_url, {
-    protocolVersion: 4,
-    clientId: credentials.client_id,
-    username: credentials.username,
-    password: credentials.password,
-    clean: false,
-    reconnectPeriod: 0,
-    connectTimeout: 5_000,
-  });
+async function connectDevice(type: number, sn: string, model: string): Promise<MqttClient> {
+  const { client } = await connectNewDevice(baseUrl, installer, stationId, type, sn, model);
   clients.push(client);
-  await client.publishAsync(
-    upTopic(sn, 'status'),
-    JSON.stringify({ v: 1, state: 'online', ts: Date.now(), interval_s: 60, active_alarms: [] }),
-    { qos: 1 },
-  );
   return client;
 }
 

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import type { ChartData, DeviceCredentials } from '@helio/contracts';
+import type { ChartData } from '@helio/contracts';
 import { upTopic } from '@helio/contracts/device-link';
 import ExcelJS from 'exceljs';
-import { connectAsync, type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { chartAxes } from '../src/features/stations/lib/chart-option.ts';
@@ -10,7 +10,7 @@ import { axisNumberText } from '../src/features/stations/lib/chart-text.ts';
 import { zonedToday } from '../src/features/stations/lib/range.ts';
 import { expectAccessible } from './support/axe.ts';
 import { launchChromium, signIn } from './support/browser.ts';
-import { type Account, addEndUser, api, signInByApi } from './support/plant.ts';
+import { type Account, addEndUser, api, connectNewDevice, signInByApi } from './support/plant.ts';
 
 /**
  * An end user's station, fed by real devices over MQTT: a residential ESS near Warsaw with an
@@ -54,30 +54,10 @@ async function registerDevice(
   type: number,
   sn: string,
   model: string,
-) {
-  const device = await api<{ credentials: DeviceCredentials }>(
-    baseUrl,
-    'api/device/add',
-    { station_id: stationId, device_type: type, sn, model },
-    installer.token,
-  );
-  const credentials = device.credentials;
-  const client = await connectAsync(credentials.broker_url, {
-    protocolVersion: 4,
-    clientId: credentials.client_id,
-    username: credentials.username,
-    password: credentials.password,
-    clean: false,
-    reconnectPeriod: 0,
-    connectTimeout: 5_000,
-  });
+): Promise<PlantDevice> {
+  const { client } = await connectNewDevice(baseUrl, installer, stationId, type, sn, model);
   clients.push(client);
-  await client.publishAsync(
-    upTopic(sn, 'status'),
-    JSON.stringify({ v: 1, state: 'online', ts: Date.now(), interval_s: 60, active_alarms: [] }),
-    { qos: 1 },
-  );
-  return { sn, client, seq: 0 } satisfies PlantDevice;
+  return { sn, client, seq: 0 };
 }
 
 /** Each device's values at an instant; the counters grow by the energy of the last `hours`. */

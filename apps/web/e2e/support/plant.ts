@@ -109,6 +109,27 @@ export async function addInverter(
   return { deviceId: device.device_id, credentials: device.credentials };
 }
 
+/**
+ * Registers a device of `type` on a station and connects it to the broker with its credentials,
+ * announced online with no alarms: one device of a plant, speaking docs/device-protocol.md.
+ */
+export async function connectNewDevice(
+  baseUrl: string,
+  installer: Account,
+  stationId: number,
+  type: number,
+  sn: string,
+  model: string,
+): Promise<TestDevice> {
+  const { credentials } = await api<{ credentials: DeviceCredentials }>(
+    baseUrl,
+    'api/device/add',
+    { station_id: stationId, device_type: type, sn, model },
+    installer.token,
+  );
+  return TestDevice.connect(credentials);
+}
+
 /** A device connected to the broker with its credentials, announcing itself online with no alarms. */
 export class TestDevice {
   private seq = 0;
