@@ -1,10 +1,11 @@
 import { type CallData, station } from '@helio/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AlarmFilters } from '../../src/features/alarms/components/alarm-filters.tsx';
 import { type AlarmListFilters, defaultAlarmFilters } from '../../src/features/alarms/lib/filters.ts';
 import { fakeApi } from './support/fake-api.ts';
 import { renderScreen } from './support/render.tsx';
+import { chooseOption } from './support/select.ts';
 
 /** The station picker shows a station's id, name and type; the rest of a list row is not read. */
 const stations = {
@@ -32,13 +33,6 @@ function renderFilters(filters: Partial<AlarmListFilters> = {}, rangeError?: str
   return { ...view, api, onChange, onClear, onRefresh };
 }
 
-/** Opens a drop-down filter by its name and picks the option shown with `label`. */
-async function choose(user: ReturnType<typeof renderFilters>['user'], filter: string, label: string) {
-  await user.click(screen.getByRole('combobox', { name: filter }));
-  const popup = (await screen.findByRole('listbox')).closest<HTMLElement>('.ant-select-dropdown');
-  await user.click(within(popup ?? document.body).getByText(label));
-}
-
 describe('the alarm list filters', () => {
   it('searches an SN once typing pauses, with the text trimmed, not at each key', async () => {
     const { user, onChange } = renderFilters();
@@ -60,21 +54,25 @@ describe('the alarm list filters', () => {
       screen.getByRole('combobox', { name: 'Filter by severity' }).closest('.ant-select')?.textContent,
     ).toBe('Warning');
 
-    await choose(user, 'Filter by severity', 'Critical fault');
+    await chooseOption(user, screen.getByRole('combobox', { name: 'Filter by severity' }), 'Critical fault');
     expect(onChange).toHaveBeenLastCalledWith({ severity: 'critical' });
-    await choose(user, 'Filter by severity', 'All severities');
+    await chooseOption(user, screen.getByRole('combobox', { name: 'Filter by severity' }), 'All severities');
     expect(onChange).toHaveBeenLastCalledWith({ severity: undefined });
-    await choose(user, 'Filter by state', 'Happening');
+    await chooseOption(user, screen.getByRole('combobox', { name: 'Filter by state' }), 'Happening');
     expect(onChange).toHaveBeenLastCalledWith({ state: 'happening' });
-    await choose(user, 'Filter by processing', 'Unprocessed');
+    await chooseOption(user, screen.getByRole('combobox', { name: 'Filter by processing' }), 'Unprocessed');
     expect(onChange).toHaveBeenLastCalledWith({ processingState: 'unprocessed' });
-    await choose(user, 'Filter by device type', 'Charging pile');
+    await chooseOption(
+      user,
+      screen.getByRole('combobox', { name: 'Filter by device type' }),
+      'Charging pile',
+    );
     expect(onChange).toHaveBeenLastCalledWith({ deviceType: 4 });
   });
 
   it("offers the caller's stations from the server and filters by the one chosen", async () => {
     const { user, api, onChange } = renderFilters();
-    await choose(user, 'Filter by station', 'Hill Farm');
+    await chooseOption(user, screen.getByRole('combobox', { name: 'Filter by station' }), 'Hill Farm');
     expect(onChange).toHaveBeenLastCalledWith({ stationId: 9 });
     expect(api.sent(station.list)[0]?.body).toMatchObject({ page: 1, sort_by: 'name' });
 

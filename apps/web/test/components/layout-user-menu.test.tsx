@@ -61,7 +61,7 @@ describe('the account menu', () => {
       which: 13,
     });
 
-    const dialog = await screen.findByRole('dialog', { name: 'Change password' }, { timeout: 10_000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Change password' });
     await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
     expect(button.getAttribute('aria-expanded')).toBe('false');
 

@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { activateLanguage, loadLanguage, loadTextPart, type TextPart } from '../../../src/lib/i18n.ts';
 
@@ -7,6 +7,10 @@ import { activateLanguage, loadLanguage, loadTextPart, type TextPart } from '../
  * queries, ResizeObserver), the English texts of every screen, and a clean page and storage
  * after each test.
  */
+
+// antd's development build in jsdom renders a drop-down or a dialog in seconds on a busy machine:
+// findBy… and waitFor wait as long before they give up (Testing Library's default is one second).
+configure({ asyncUtilTimeout: 10_000 });
 
 /** Media queries that match, e.g. `(prefers-reduced-motion: reduce)`; set by a test, cleared after it. */
 export const matchingMedia = new Set<string>();
@@ -37,7 +41,7 @@ globalThis.ResizeObserver ??= NoResizeObserver as unknown as typeof ResizeObserv
 const computedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => computedStyle(element);
 
-const parts: TextPart[] = ['accounts', 'devices', 'stations', 'alarms', 'messages', 'statistics'];
+const parts: TextPart[] = ['accounts', 'devices', 'control', 'stations', 'alarms', 'messages', 'statistics'];
 
 beforeAll(async () => {
   await loadLanguage('en');
