@@ -129,6 +129,11 @@ export const operationActions = [
   'invitation_decline',
   'email_change_request',
   'email_change_confirm',
+  'device_unlock',
+  'device_unlock_failed',
+  'device_password_set',
+  'tree_password_set',
+  'device_command',
 ] as const;
 export type OperationAction = (typeof operationActions)[number];
 

@@ -3,6 +3,7 @@ export * from './api/call.ts';
 export type { AlarmItem, ReportItem } from './api/calls/alarm.ts';
 export type { MenuItem } from './api/calls/auth.ts';
 export type { ChartData, ChartDownload, ChartKind, ChartSeriesKey } from './api/calls/chart.ts';
+export type { CommandItem, CommandStateName, DiagnosticKind, SettingsView } from './api/calls/control.ts';
 export type { DeviceCredentials, DeviceItem } from './api/calls/device.ts';
 export * from './api/calls/index.ts';
 export type { LogItem, MessageItem, RequestItem } from './api/calls/message.ts';
@@ -18,6 +19,8 @@ export {
 export * from './api/envelope.ts';
 export * from './api/paging.ts';
 export * from './calendar.ts';
+export * from './control/device-settings.ts';
+export * from './control/grid-standards.ts';
 export * from './display.ts';
 export * from './energy.ts';
 export * from './enums.ts';

@@ -127,6 +127,9 @@ export const commandNames = [
   'debug',
   'upgrade',
   'restart',
+  'read',
+  'sync_clock',
+  'restore_defaults',
 ] as const;
 export type CommandName = (typeof commandNames)[number];
 
@@ -139,7 +142,7 @@ export const commandMessage = z.discriminatedUnion('name', [
     id: z.uuid(),
     ts: timestamp,
     expires_at: timestamp,
-    name: z.enum(['settings', 'strategy', 'network', 'debug']),
+    name: z.enum(['settings', 'strategy', 'network', 'debug', 'sync_clock']),
     params: z.record(z.string().min(1).max(64), settingValue),
   }),
   z.object({
@@ -147,7 +150,7 @@ export const commandMessage = z.discriminatedUnion('name', [
     id: z.uuid(),
     ts: timestamp,
     expires_at: timestamp,
-    name: z.enum(['self_test', 'restart']),
+    name: z.enum(['self_test', 'restart', 'read', 'restore_defaults']),
     params: z.object({}).optional(),
   }),
   z.object({
@@ -171,6 +174,29 @@ export const commandMessage = z.discriminatedUnion('name', [
 export type CommandMessage = z.infer<typeof commandMessage>;
 
 /**
+ * Why a device failed a command: `refused` a value outside its own limits or a group its site lacks
+ * (all or nothing: nothing changed), `unsupported` a command it cannot do (e.g. debugging),
+ * `busy` another command of the kind still running, `expired` past its `expires_at`, `invalid` a
+ * command it could not read.
+ */
+export const replyErrors = ['refused', 'unsupported', 'busy', 'expired', 'invalid'] as const;
+export type ReplyError = (typeof replyErrors)[number];
+
+/** The protection tests of a self-test, by the stage they trip (control/grid-standards.ts). */
+export const selfTestNames = ['ov1', 'ov2', 'uv1', 'uv2', 'of1', 'of2', 'uf1', 'uf2'] as const;
+
+/** One test of a self-test: the stage's set threshold and time, what the device measured, whether it passed. */
+export const selfTestRow = z.object({
+  test: z.enum(selfTestNames),
+  limit: z.number().finite(),
+  limit_s: z.number().finite().min(0),
+  measured: z.number().finite(),
+  trip_s: z.number().finite().min(0),
+  pass: z.boolean(),
+});
+export type SelfTestRow = z.infer<typeof selfTestRow>;
+
+/**
  * `dev/{sn}/up/reply`: what became of a command, by its id. `acknowledged` when taken, then
  * `progress` (upgrades, with the SPEC.md §4 status and a percentage), then `succeeded` or `failed`.
  */
@@ -182,6 +208,12 @@ export const replyMessage = z.object({
   upgrade_status: z.literal(upgradeStatuses as [UpgradeStatus, ...UpgradeStatus[]]).optional(),
   progress_pct: z.number().int().min(0).max(100).optional(),
   message: z.string().max(200).optional(),
+  /** Why a failed command failed, for the portal to name (the message says it in the device's words). */
+  error: z.enum(replyErrors).optional(),
+  /** A `read` command's answer: the device's current parameter values (control/device-settings.ts). */
+  values: z.record(z.string().min(1).max(64), settingValue).optional(),
+  /** A `self_test`'s measured trip values against the limits it was set to. */
+  report: z.array(selfTestRow).max(16).optional(),
 });
 export type ReplyMessage = z.infer<typeof replyMessage>;
 

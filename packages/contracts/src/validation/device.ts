@@ -9,6 +9,7 @@ import {
 } from '../fleet-rules.ts';
 import { decimalField, formId, optionalField, requiredText } from './common.ts';
 import { validationLimits } from './keys.ts';
+import { password } from './user.ts';
 
 /**
  * The device registration form (SPEC.md §3 device fields, §5 "a correct device SN is required").
@@ -65,6 +66,11 @@ export const deviceForm = z
         decimals: 0,
       }),
     ),
+    /**
+     * The device's settings password (PRODUCT.md §8), asked before its settings may be changed;
+     * blank: the installer tree's settings password applies. Stored hashed, never shown again.
+     */
+    settings_pwd: optionalField(password),
   })
   .refine(
     (form) => {

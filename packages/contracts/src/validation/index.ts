@@ -3,5 +3,6 @@ export * from './control-characters.ts';
 export * from './device.ts';
 export * from './keys.ts';
 export * from './messages/index.ts';
+export * from './network.ts';
 export * from './station.ts';
 export * from './user.ts';

@@ -60,6 +60,15 @@ export const validationMessageKeys = [
   'validation.rs485PositionRange',
   'validation.ratedPowerRange',
   'validation.controlCharacter',
+  'validation.settingUnknown',
+  'validation.settingReadOnly',
+  'validation.settingRange',
+  'validation.aboveRating',
+  'validation.slotOverlap',
+  'validation.stageOrder',
+  'validation.socOrder',
+  'validation.gatewaySubnet',
+  'validation.debugMinutes',
 ] as const;
 
 export type ValidationMessageKey = (typeof validationMessageKeys)[number];

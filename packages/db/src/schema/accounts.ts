@@ -31,6 +31,8 @@ export const users = pgTable(
     /** The installer this account was added under; null for level-1 installers and self-registered users. */
     parentId: integer('parent_id').references((): AnyPgColumn => users.userId),
     language: text('language').notNull().default('en'),
+    /** argon2id of a level-1 installer's tree settings password: the devices of its tree without their own take it. */
+    settingsPwdHash: text('settings_pwd_hash'),
     /** Registration time, kept for every user. */
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -116,6 +116,11 @@ export const devices = pgTable(
      */
     secretHash: text('secret_hash'),
     secretIssuedAt: timestamp('secret_issued_at', { withTimezone: true }),
+    /**
+     * argon2id of the device's settings password (PRODUCT.md §8), set by its installer; null: the
+     * tree's settings password (`users.settings_pwd_hash` of its level-1 installer) applies.
+     */
+    settingsPwdHash: text('settings_pwd_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

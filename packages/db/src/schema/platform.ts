@@ -11,6 +11,8 @@ export const outbox = pgTable('outbox', {
   subject: text('subject').notNull(),
   textBody: text('text_body').notNull(),
   htmlBody: text('html_body').notNull(),
+  /** Files sent with the mail: [{filename, content_type, base64}] (a self-test report). */
+  attachments: jsonb('attachments').$type<{ filename: string; content_type: string; base64: string }[]>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
   /** The last failed try's reason (kept after a later success, for the record). */

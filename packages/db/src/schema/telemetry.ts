@@ -15,7 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts.ts';
+import { sessions, users } from './accounts.ts';
 import { devices, stations } from './fleet.ts';
 
 /*
@@ -169,11 +169,72 @@ export const deviceCommands = pgTable(
     upgradeStatus: integer('upgrade_status'),
     progressPct: integer('progress_pct'),
     message: text('message'),
+    /** Why the device failed it (protocol `error`), when it says. */
+    error: text('error'),
+    /** Values the device answered (a read, or its values after a settings change). */
+    answer: jsonb('answer'),
+    /** A self-test's rows. */
+    report: jsonb('report'),
+    /** The client's key: the same key again is the same command (idempotency). */
+    clientKey: text('client_key'),
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When it reached succeeded, failed or expired. */
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('device_commands_device_idx').on(t.deviceId, t.state)],
+  (t) => [
+    index('device_commands_device_idx').on(t.deviceId, t.state),
+    index('device_commands_device_created_idx').on(t.deviceId, t.createdAt),
+    uniqueIndex('device_commands_client_key')
+      .on(t.deviceId, t.clientKey)
+      .where(sql`${t.clientKey} is not null`),
+  ],
+);
+
+/** A device's parameter values as it last answered them (control/device-settings.ts), one row per device. */
+export const deviceSettings = pgTable('device_settings', {
+  deviceId: integer('device_id')
+    .primaryKey()
+    .references(() => devices.deviceId, { onDelete: 'cascade' }),
+  values: jsonb('values').notNull(),
+  /** When the device answered them, by the portal's clock. */
+  readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+  commandId: text('command_id').notNull(),
+});
+
+/** Devices unlocked by their settings password, per sign-in, until a time (30 minutes). */
+export const deviceUnlocks = pgTable(
+  'device_unlocks',
+  {
+    sessionId: bigint('session_id', { mode: 'number' })
+      .notNull()
+      .references(() => sessions.sessionId, { onDelete: 'cascade' }),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.deviceId, { onDelete: 'cascade' }),
+    until: timestamp('until', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.deviceId] })],
+);
+
+/**
+ * A device's refused or dropped messages, with the reason (never the payload), kept to the last
+ * 50 per device: its installer's view of an integration's mistakes.
+ */
+export const deviceDiagnostics = pgTable(
+  'device_diagnostics',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.deviceId, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    kind: text('kind').notNull(),
+    topic: text('topic'),
+    detail: text('detail').notNull(),
+  },
+  (t) => [index('device_diagnostics_device_idx').on(t.deviceId, t.at)],
 );

@@ -3,6 +3,7 @@ import * as alarm from './alarm.ts';
 import * as auth from './auth.ts';
 import * as chart from './chart.ts';
 import * as common from './common.ts';
+import * as control from './control.ts';
 import * as device from './device.ts';
 import * as message from './message.ts';
 import * as plant from './plant.ts';
@@ -11,7 +12,7 @@ import * as statistics from './statistics.ts';
 import * as user from './user.ts';
 import * as weather from './weather.ts';
 
-export { alarm, auth, chart, common, device, message, plant, station, statistics, user, weather };
+export { alarm, auth, chart, common, control, device, message, plant, station, statistics, user, weather };
 
 /** Every call of the API, by domain; the server's route test walks this list. */
 export const allCalls: CallDef[] = [
@@ -92,6 +93,22 @@ export const allCalls: CallDef[] = [
   statistics.ticket,
   statistics.redeem,
   statistics.fleet,
+  control.unlock,
+  control.setDevicePassword,
+  control.setTreePassword,
+  control.settings,
+  control.read,
+  control.save,
+  control.network,
+  control.selfTest,
+  control.selfTestReport,
+  control.debug,
+  control.restart,
+  control.systemAction,
+  control.commands,
+  control.command,
+  control.updateLog,
+  control.diagnostics,
 ];
 
 /** Every multipart upload: not JSON calls, so tested and documented apart from `allCalls`. */

@@ -58,4 +58,13 @@ export default {
   'validation.rs485PositionRange': 'Pozice RS485 musí být celé číslo od 1 do 32',
   'validation.ratedPowerRange': 'Jmenovitý výkon musí být počet wattů od 0 do 1 000 000 000',
   'validation.controlCharacter': 'Řídicí znaky (např. NUL) zde nejsou povoleny',
+  'validation.settingUnknown': 'Toto zařízení takové nastavení nemá',
+  'validation.settingReadOnly': 'Tuto hodnotu hlásí zařízení a nelze ji nastavit',
+  'validation.settingRange': 'Mimo rozsah povolený pro toto zařízení a síťovou normu',
+  'validation.aboveRating': 'Vyšší než jmenovitý výkon zařízení',
+  'validation.slotOverlap': 'Časové úseky se nesmějí překrývat',
+  'validation.stageOrder': 'Druhý stupeň musí ležet dál než první',
+  'validation.socOrder': 'Nižší SOC musí být menší než vyšší',
+  'validation.gatewaySubnet': 'Brána musí být ve stejné podsíti jako adresa IP',
+  'validation.debugMinutes': 'Zvolte 5 až 120 minut',
 } satisfies Record<ValidationMessageKey, string>;

@@ -59,4 +59,13 @@ export default {
   'validation.rs485PositionRange': 'The RS485 position must be a whole number from 1 to 32',
   'validation.ratedPowerRange': 'The rated power must be a whole number of watts from 0 to 1,000,000,000',
   'validation.controlCharacter': 'Control characters (such as NUL) are not allowed here',
+  'validation.settingUnknown': 'This device has no such setting',
+  'validation.settingReadOnly': 'This value is reported by the device and cannot be set',
+  'validation.settingRange': 'Outside the range allowed for this device and grid standard',
+  'validation.aboveRating': "Higher than the device's rated power",
+  'validation.slotOverlap': 'Time slots cannot overlap',
+  'validation.stageOrder': 'The second stage must lie beyond the first',
+  'validation.socOrder': 'The lower SOC must be below the upper SOC',
+  'validation.gatewaySubnet': 'The gateway must be in the same subnet as the IP address',
+  'validation.debugMinutes': 'Choose between 5 and 120 minutes',
 } satisfies Record<ValidationMessageKey, string>;

@@ -59,4 +59,13 @@ export default {
   'validation.rs485PositionRange': 'La posizione RS485 deve essere un numero intero da 1 a 32',
   'validation.ratedPowerRange': 'La potenza nominale deve essere un numero di watt da 0 a 1.000.000.000',
   'validation.controlCharacter': 'I caratteri di controllo (come NUL) non sono ammessi qui',
+  'validation.settingUnknown': 'Questo dispositivo non ha questa impostazione',
+  'validation.settingReadOnly': 'Questo valore è riportato dal dispositivo e non può essere impostato',
+  'validation.settingRange': "Fuori dall'intervallo consentito per questo dispositivo e questa norma di rete",
+  'validation.aboveRating': 'Superiore alla potenza nominale del dispositivo',
+  'validation.slotOverlap': 'Le fasce orarie non possono sovrapporsi',
+  'validation.stageOrder': 'La seconda soglia deve essere oltre la prima',
+  'validation.socOrder': 'Il SOC inferiore deve essere minore di quello superiore',
+  'validation.gatewaySubnet': "Il gateway deve essere nella stessa sottorete dell'indirizzo IP",
+  'validation.debugMinutes': 'Scegli tra 5 e 120 minuti',
 } satisfies Record<ValidationMessageKey, string>;

@@ -59,4 +59,13 @@ export default {
   'validation.rs485PositionRange': 'Pozycja RS485 musi być liczbą całkowitą od 1 do 32',
   'validation.ratedPowerRange': 'Moc znamionowa musi być liczbą watów od 0 do 1 000 000 000',
   'validation.controlCharacter': 'Znaki sterujące (np. NUL) są tu niedozwolone',
+  'validation.settingUnknown': 'To urządzenie nie ma takiego ustawienia',
+  'validation.settingReadOnly': 'Tę wartość zgłasza urządzenie i nie można jej ustawić',
+  'validation.settingRange': 'Poza zakresem dozwolonym dla tego urządzenia i normy sieciowej',
+  'validation.aboveRating': 'Więcej niż moc znamionowa urządzenia',
+  'validation.slotOverlap': 'Przedziały czasu nie mogą się nakładać',
+  'validation.stageOrder': 'Drugi stopień musi leżeć dalej niż pierwszy',
+  'validation.socOrder': 'Niższy SOC musi być mniejszy od wyższego',
+  'validation.gatewaySubnet': 'Brama musi być w tej samej podsieci co adres IP',
+  'validation.debugMinutes': 'Wybierz od 5 do 120 minut',
 } satisfies Record<ValidationMessageKey, string>;

@@ -56,4 +56,13 @@ export default {
   'validation.rs485PositionRange': 'RS485 位置必须是 1 到 32 之间的整数',
   'validation.ratedPowerRange': '额定功率必须是 0 到 1,000,000,000 瓦之间的数值',
   'validation.controlCharacter': '此处不允许包含控制字符（如 NUL）',
+  'validation.settingUnknown': '该设备没有此设置项',
+  'validation.settingReadOnly': '该值由设备上报，不能设置',
+  'validation.settingRange': '超出该设备和电网标准允许的范围',
+  'validation.aboveRating': '高于设备的额定功率',
+  'validation.slotOverlap': '时间段不能重叠',
+  'validation.stageOrder': '第二段保护值必须超出第一段',
+  'validation.socOrder': '较低的SOC必须小于较高的SOC',
+  'validation.gatewaySubnet': '网关必须与IP地址在同一子网',
+  'validation.debugMinutes': '请选择5到120分钟',
 } satisfies Record<ValidationMessageKey, string>;
