@@ -17,7 +17,7 @@ export type { ReportPlan, StationDevice } from './devices/telemetry/report-plan.
 export { planStation } from './devices/telemetry/report-plan.ts';
 export { reportValues } from './devices/telemetry/report-values.ts';
 export { VirtualDevice } from './devices/virtual-device.ts';
-export type { EnergyCounters, Plant, PlantConfig, PlantState } from './plant/model.ts';
+export type { EnergyCounters, Plant, PlantConfig, PlantControl, PlantState } from './plant/model.ts';
 export type { Place } from './plant/presets.ts';
 export { samplePlantConfig } from './plant/presets.ts';
 export type { BackfillOptions, BackfillProgress, BackfillResult } from './runtime/backfill.ts';

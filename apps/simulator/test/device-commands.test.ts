@@ -37,6 +37,11 @@ type CommandState = {
   message: string | null;
 };
 
+/** Creates a command in the portal for `deviceId`, answering its id. */
+async function create(deviceId: number, command: NewCommand, createdBy: number): Promise<string> {
+  return (await server.commands.create(deviceId, command, createdBy)).commandId;
+}
+
 /** Polls a command's state in the portal until it is final, answering every distinct state seen. */
 async function follow(commandId: string, timeoutMs = 15_000): Promise<CommandState[]> {
   const seen: CommandState[] = [];
@@ -53,24 +58,45 @@ async function follow(commandId: string, timeoutMs = 15_000): Promise<CommandSta
 }
 
 describe('a simulated device answers commands like a real one', () => {
-  it('applies a settings command (acknowledged, then succeeded) and the plant follows', async () => {
+  it('applies a settings command (acknowledged, then succeeded with its values) and the plant follows', async () => {
+    const { station, deviceIds } = await registeredStation(server, installer, StationType.residentialEss);
+    const run = testLink(brokerUrl);
+    const inverter = run.attach(station.devices.find((device) => device.deviceType === DeviceType.inverter)!);
+    await online(inverter);
+    const id = await create(
+      deviceIds.get(inverter.sn)!,
+      {
+        name: 'settings',
+        params: { export_limit_enabled: true, export_limit_w: 1500, discharge_stop_soc_pct: 30 },
+      },
+      installer.userId,
+    );
+    const states = await follow(id);
+    await inverter.drained();
+    expect(states.at(-1)).toMatchObject({ state: 'succeeded' });
+    expect(station.plant.config.exportLimitW).toBe(1500);
+    expect(station.plant.config.battery).toMatchObject({ minSocPct: 30 });
+    const replies = run.traced.filter((entry) => entry.kind === 'reply').map((entry) => entry.message);
+    expect(replies.map((reply) => reply.state)).toEqual(['acknowledged', 'succeeded']);
+    expect(replies.at(-1)!.values).toMatchObject({ export_limit_w: 1500, discharge_stop_soc_pct: 30 });
+    await inverter.disconnect();
+    run.wheel.stop();
+  });
+
+  it('applies a battery strategy in the protocol’s words and the plant follows', async () => {
     const { station, deviceIds } = await registeredStation(server, installer, StationType.residentialEss);
     const run = testLink(brokerUrl);
     const battery = run.attach(station.devices.find((device) => device.deviceType === DeviceType.battery)!);
     await online(battery);
     const before = station.plant.config.battery!.mode;
     const mode = before === 'time_of_use' ? 'backup_reserve' : 'time_of_use';
-    const id = await server.commands.create(
+    const id = await create(
       deviceIds.get(battery.sn)!,
-      { name: 'settings', params: { battery_mode: mode, reserve_soc_pct: 30 } },
+      { name: 'strategy', params: { mode, reserve_soc_pct: 30 } },
       installer.userId,
     );
-    const states = await follow(id);
-    await battery.drained();
-    expect(states.at(-1)).toMatchObject({ state: 'succeeded' });
+    expect((await follow(id)).at(-1)).toMatchObject({ state: 'succeeded' });
     expect(station.plant.config.battery).toMatchObject({ mode, reserveSocPct: 30 });
-    const replies = run.traced.filter((entry) => entry.kind === 'reply').map((entry) => entry.message.state);
-    expect(replies).toEqual(['acknowledged', 'succeeded']);
     await battery.disconnect();
     run.wheel.stop();
   });
@@ -81,9 +107,9 @@ describe('a simulated device answers commands like a real one', () => {
     const inverter = run.attach(station.devices[0]!);
     await online(inverter);
     const before = structuredClone(station.plant.config);
-    const id = await server.commands.create(
+    const id = await create(
       deviceIds.get(inverter.sn)!,
-      { name: 'settings', params: { reserve_soc_pct: 45, no_such_setting: 1 } },
+      { name: 'settings', params: { active_power_pct: 45, no_such_setting: 1 } },
       installer.userId,
     );
     const states = await follow(id);
@@ -103,11 +129,7 @@ describe('a simulated device answers commands like a real one', () => {
     const inverter = run.attach(station.devices[0]!);
     await online(inverter);
     const deviceId = deviceIds.get(inverter.sn)!;
-    const id = await server.commands.create(
-      deviceId,
-      { name: 'upgrade', params: upgradeParams('V9.9.9') },
-      installer.userId,
-    );
+    const id = await create(deviceId, { name: 'upgrade', params: upgradeParams('V9.9.9') }, installer.userId);
     const states = await follow(id);
     await inverter.drained();
     // the portal's command followed the device through its statuses
@@ -145,7 +167,7 @@ describe('a simulated device answers commands like a real one', () => {
     expect(device!.firmware_version).toBe('V9.9.9');
 
     // the same version again: "upgrade exists"
-    const again = await server.commands.create(
+    const again = await create(
       deviceId,
       { name: 'upgrade', params: upgradeParams('V9.9.9') },
       installer.userId,
@@ -163,7 +185,7 @@ describe('a simulated device answers commands like a real one', () => {
     const firmware = inverter.firmwareVersion;
     const outcomes = new Set<number>();
     for (let attempt = 0; attempt < 4; attempt += 1) {
-      const id = await server.commands.create(
+      const id = await create(
         deviceIds.get(inverter.sn)!,
         { name: 'upgrade', params: upgradeParams(`V3.0.${attempt}`) },
         installer.userId,
@@ -187,13 +209,22 @@ describe('a simulated device answers commands like a real one', () => {
     await online(inverter);
     const deviceId = deviceIds.get(inverter.sn)!;
     const commands: NewCommand[] = [
-      { name: 'network', params: { dhcp: false, ip: '192.168.1.50' } },
-      { name: 'debug', params: { log_level: 'debug', duration_s: 900 } },
+      {
+        name: 'network',
+        params: {
+          dhcp: false,
+          ip: '192.168.1.50',
+          mask: '255.255.255.0',
+          gateway: '192.168.1.1',
+          dns: '192.168.1.1',
+        },
+      },
+      { name: 'debug', params: { action: 'start', interval_s: 10, duration_s: 900 } },
       { name: 'self_test', params: {} },
       { name: 'restart', params: {} },
     ];
     for (const command of commands) {
-      const id = await server.commands.create(deviceId, command, installer.userId);
+      const id = await create(deviceId, command, installer.userId);
       expect((await follow(id)).at(-1), command.name).toMatchObject({ state: 'succeeded' });
     }
     // a restart: offline (its own status, not the will), then online again, then succeeded
@@ -203,11 +234,7 @@ describe('a simulated device answers commands like a real one', () => {
     expect(statuses.filter((state) => state === 'online').length).toBeGreaterThanOrEqual(2);
 
     // the portal delivers a command twice (QoS 1 allows it): the device runs it once
-    const id = await server.commands.create(
-      deviceId,
-      { name: 'network', params: { dhcp: true } },
-      installer.userId,
-    );
+    const id = await create(deviceId, { name: 'network', params: { dhcp: true } }, installer.userId);
     await follow(id);
     const [row] = await rows<{ name: string; params: unknown; created_ms: string; expires_ms: string }>(
       server,

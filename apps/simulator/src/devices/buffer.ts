@@ -56,6 +56,8 @@ export class UplinkBuffer {
     private readonly sn: string,
     private readonly link: () => DeviceLink,
     private readonly uplink: Uplink,
+    /** The interval the device reports at now, as its messages announce it (the run's by default). */
+    private readonly intervalS: () => number = () => link().intervalS,
   ) {}
 
   /** Readings waiting for their PUBACK. */
@@ -120,7 +122,7 @@ export class UplinkBuffer {
       const first = this.readings[this.head]!;
       if (this.buffered === 1 && first.fresh) {
         kind = 'telemetry';
-        payload = `{"v":${PROTOCOL_VERSION},"interval_s":${link.intervalS},${first.json.slice(1)}`;
+        payload = `{"v":${PROTOCOL_VERSION},"interval_s":${this.intervalS()},${first.json.slice(1)}`;
         delivered = () => this.release(1);
       } else {
         kind = 'backfill';
@@ -136,7 +138,7 @@ export class UplinkBuffer {
           parts.push(json);
           bytes += json.length + 1;
         }
-        payload = `{"v":${PROTOCOL_VERSION},"interval_s":${link.intervalS},"readings":[${parts.join(',')}]}`;
+        payload = `{"v":${PROTOCOL_VERSION},"interval_s":${this.intervalS()},"readings":[${parts.join(',')}]}`;
         const count = parts.length;
         delivered = () => this.release(count);
       }

@@ -1,33 +1,62 @@
 /** Commands answered as a real device would: acknowledged at once, then the outcome; never run twice. */
-import { UpgradeStatus } from '@helio/contracts';
+import { DeviceType, isTimeZone, networkForm, UpgradeStatus } from '@helio/contracts';
 import {
   type CommandMessage,
   commandMessage,
   type FaultDefinition,
   PROTOCOL_VERSION,
   type ReplyMessage,
+  selfTestNames,
 } from '@helio/contracts/device-link';
+import type { PlantControl } from '../plant/model.ts';
 import type { Random } from '../random.ts';
 import type { DeviceLink } from './link.ts';
+import type { DeviceParameters } from './parameters.ts';
+import { failureOf, selfTestRows } from './self-test.ts';
 import { strategySettings } from './strategy.ts';
 import { FirmwareUpgrades, type UpgradedDevice } from './upgrade.ts';
 
 /**
  * Applies settings to the station's plant, all or nothing (protocol section 8.1): answers the
  * names it refused (unknown, out of range, or for equipment the site lacks), and then changes
- * nothing.
+ * nothing. The `strategy` command's path (the plant's own names).
  */
 export type SettingsTarget = (settings: Record<string, number | string | boolean>) => string[];
 
-/** What commands act on: the device, its station's plant, its faults and its outgoing replies. */
+/** What commands act on: the device, its values, its station's plant, its faults and its outgoing replies. */
 export interface CommandedDevice extends UpgradedDevice {
   readonly sn: string;
-  /** Where `settings` and `strategy` commands go: the station's plant, all or nothing. */
+  readonly deviceType: DeviceType;
+  /** Its parameter values (non-volatile: a restart keeps them). */
+  readonly parameters: DeviceParameters;
+  /** Where `strategy` commands go: the station's plant, all or nothing. */
   applySettings: SettingsTarget;
+  /** Applies what checked parameter values do physically to the station's plant. */
+  control(change: PlantControl): void;
+  /** Its reporting interval changed (a setting, a debug session): the station follows. */
+  intervalChanged(): void;
+  /** True while a debug session runs. */
+  debugging(): boolean;
+  /** Reports every `intervalS` for `durationS` (simulated time), then at its own interval again. */
+  startDebug(intervalS: number, durationS: number): void;
+  stopDebug(): void;
+  /** Drops its connection (a new network configuration) and connects again after `awayMs`. */
+  reconnect(awayMs: number): void;
   /** The first fault happening now that stops the device, if any. */
   stoppingFault(): FaultDefinition | undefined;
   /** Queues a reply behind the messages waiting, when given, and sends what can go. */
   sendReply(payload: string | undefined): void;
+}
+
+/** Device types whose firmware cannot switch to debug reporting. */
+const withoutDebug: readonly DeviceType[] = [DeviceType.battery, DeviceType.meter];
+/** A debug session's defaults: every 10 s for 30 minutes (the portal's). */
+const DEBUG_INTERVAL_S = 10;
+const DEBUG_DURATION_S = 30 * 60;
+
+/** The refusal of a set of issues, as the reply's message says it. */
+function refusal(issues: readonly { field: string; message: string }[], what = 'parameter'): string {
+  return `${what} refused: ${issues.map((issue) => `${issue.field} (${issue.message})`).join(', ')}`;
 }
 
 interface CommandRecord {
@@ -47,6 +76,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class DeviceCommands {
   private readonly commands = new Map<string, CommandRecord>();
   private readonly upgrades: FirmwareUpgrades;
+  private selfTesting = false;
 
   constructor(
     private readonly device: CommandedDevice,
@@ -85,7 +115,7 @@ export class DeviceCommands {
     const expiresAt = Number((json as { expires_at?: unknown }).expires_at);
     this.commands.set(id, { expiresAt: Number.isFinite(expiresAt) ? expiresAt : link.now() + DAY_MS });
     if ((json as { v?: unknown }).v !== PROTOCOL_VERSION) {
-      this.reply(id, 'failed', { message: 'unsupported protocol version' });
+      this.reply(id, 'failed', { error: 'invalid', message: 'unsupported protocol version' });
       return;
     }
     const parsed = commandMessage.safeParse(json);
@@ -97,16 +127,17 @@ export class DeviceCommands {
       if (name === 'upgrade') {
         this.reply(id, 'failed', {
           upgrade_status: UpgradeStatus.fileCheckError,
+          error: 'invalid',
           message: `file check error: ${where}`,
         });
       } else {
-        this.reply(id, 'failed', { message: `unusable command: ${where}` });
+        this.reply(id, 'failed', { error: 'invalid', message: `unusable command: ${where}` });
       }
       return;
     }
     const command = parsed.data;
     if (command.expires_at < link.now()) {
-      this.reply(id, 'failed', { message: 'expired' });
+      this.reply(id, 'failed', { error: 'expired', message: 'expired' });
       return;
     }
     this.run(command);
@@ -136,28 +167,75 @@ export class DeviceCommands {
   private run(command: CommandMessage): void {
     const { wheel, timing } = this.link();
     const id = command.id;
+    const device = this.device;
+    const parameters = device.parameters;
     switch (command.name) {
-      case 'settings':
+      case 'settings': {
+        this.reply(id, 'acknowledged');
+        wheel.after(timing.workMs, () => {
+          // every check first; only then the device's values and the plant change (all or nothing)
+          const { changes, issues } = parameters.check(command.params);
+          if (issues.length > 0) {
+            this.reply(id, 'failed', { error: 'refused', message: refusal(issues) });
+            return;
+          }
+          device.control(parameters.apply(changes));
+          if ('report_interval_s' in changes) device.intervalChanged();
+          this.reply(id, 'succeeded', { values: parameters.values() });
+        });
+        return;
+      }
       case 'strategy': {
         this.reply(id, 'acknowledged');
-        const { settings, givenNames } =
-          command.name === 'strategy'
-            ? strategySettings(command.params)
-            : { settings: command.params, givenNames: {} as Record<string, string> };
+        const { settings, givenNames } = strategySettings(command.params);
         wheel.after(timing.workMs, () => {
-          const refused = this.device.applySettings(settings).map((name) => givenNames[name] ?? name);
+          const refused = device.applySettings(settings).map((name) => givenNames[name] ?? name);
           if (refused.length > 0) {
-            this.reply(id, 'failed', { message: `parameter refused: ${[...new Set(refused)].join(', ')}` });
+            this.reply(id, 'failed', {
+              error: 'refused',
+              message: `parameter refused: ${[...new Set(refused)].join(', ')}`,
+            });
           } else {
             this.reply(id, 'succeeded');
           }
         });
         return;
       }
-      case 'network':
-      case 'debug':
+      case 'read':
         this.reply(id, 'acknowledged');
-        wheel.after(timing.workMs, () => this.reply(id, 'succeeded'));
+        wheel.after(timing.workMs, () => this.reply(id, 'succeeded', { values: parameters.values() }));
+        return;
+      case 'network':
+        this.network(id, command.params);
+        return;
+      case 'debug':
+        this.debug(id, command.params);
+        return;
+      case 'sync_clock': {
+        const zone = command.params.time_zone;
+        if (zone !== undefined && (typeof zone !== 'string' || !isTimeZone(zone))) {
+          this.reply(id, 'failed', {
+            error: 'refused',
+            message: refusal([{ field: 'time_zone', message: 'validation.invalidValue' }]),
+          });
+          return;
+        }
+        this.reply(id, 'acknowledged');
+        wheel.after(timing.workMs, () => {
+          parameters.syncClock(
+            typeof zone === 'string' ? zone : String(parameters.values().time_zone ?? 'UTC'),
+          );
+          this.reply(id, 'succeeded', { values: parameters.values() });
+        });
+        return;
+      }
+      case 'restore_defaults':
+        this.reply(id, 'acknowledged');
+        wheel.after(timing.workMs, () => {
+          device.control(parameters.restoreDefaults());
+          device.intervalChanged();
+          this.reply(id, 'succeeded', { values: parameters.values() });
+        });
         return;
       case 'self_test':
         this.selfTest(id);
@@ -165,8 +243,8 @@ export class DeviceCommands {
       case 'restart':
         this.reply(id, 'acknowledged');
         wheel.after(timing.workMs, () => {
-          this.device.afterOnline(() => this.reply(id, 'succeeded'));
-          this.device.reboot();
+          device.afterOnline(() => this.reply(id, 'succeeded'));
+          device.reboot();
         });
         return;
       case 'upgrade':
@@ -175,27 +253,130 @@ export class DeviceCommands {
     }
   }
 
-  /** Two steps; fails on a fault that stops the device, or now and then on insulation. */
+  /**
+   * A new IP configuration (DHCP, or a static address with mask, gateway and DNS in one subnet):
+   * the device drops its connection, comes back on the new address shortly after, and says so
+   * with its values once online again.
+   */
+  private network(id: string, params: Record<string, number | string | boolean>): void {
+    const { wheel, timing } = this.link();
+    const device = this.device;
+    if (!device.parameters.has('network')) {
+      this.reply(id, 'failed', { error: 'unsupported', message: 'no network settings on this device' });
+      return;
+    }
+    const parsed = networkForm.safeParse(params);
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((issue) => ({
+        field: String(issue.path[0] ?? 'dhcp'),
+        message: issue.message,
+      }));
+      this.reply(id, 'failed', { error: 'refused', message: refusal(issues, 'network') });
+      return;
+    }
+    this.reply(id, 'acknowledged');
+    wheel.after(timing.workMs, () => {
+      device.parameters.setNetwork(parsed.data);
+      device.afterOnline(() => this.reply(id, 'succeeded', { values: device.parameters.values() }));
+      device.reconnect(timing.workMs * 2);
+    });
+  }
+
+  /** Debug reporting: `start` every `interval_s` for `duration_s`, `stop` back to its own interval at once. */
+  private debug(id: string, params: Record<string, number | string | boolean>): void {
+    const { wheel, timing } = this.link();
+    const device = this.device;
+    if (withoutDebug.includes(device.deviceType)) {
+      this.reply(id, 'failed', { error: 'unsupported', message: 'cannot switch debugging' });
+      return;
+    }
+    if (params.action === 'stop') {
+      this.reply(id, 'acknowledged');
+      wheel.after(timing.workMs, () => {
+        device.stopDebug();
+        this.reply(id, 'succeeded', { message: 'debugging stopped' });
+      });
+      return;
+    }
+    if (params.action !== 'start') {
+      this.reply(id, 'failed', { error: 'invalid', message: 'debug: action must be start or stop' });
+      return;
+    }
+    const intervalS = params.interval_s ?? DEBUG_INTERVAL_S;
+    const durationS = params.duration_s ?? DEBUG_DURATION_S;
+    const issues = [
+      ...(typeof intervalS === 'number' && Number.isInteger(intervalS) && intervalS >= 1 && intervalS <= 3600
+        ? []
+        : [{ field: 'interval_s', message: 'validation.settingRange' }]),
+      ...(typeof durationS === 'number' && durationS > 0 && durationS <= 86_400
+        ? []
+        : [{ field: 'duration_s', message: 'validation.settingRange' }]),
+    ];
+    if (issues.length > 0) {
+      this.reply(id, 'failed', { error: 'refused', message: refusal(issues, 'debug') });
+      return;
+    }
+    if (device.debugging()) {
+      this.reply(id, 'failed', { error: 'busy', message: 'a debug session is running' });
+      return;
+    }
+    this.reply(id, 'acknowledged');
+    device.startDebug(intervalS as number, durationS as number);
+    wheel.after(timing.workMs, () =>
+      this.reply(id, 'succeeded', { message: `debugging: every ${intervalS} s for ${durationS} s` }),
+    );
+  }
+
+  /**
+   * The grid-protection self-test: progress at 25, 50 and 75 %, then the report of every stage
+   * against the device's protection values. A stopping fault fails it without a report; now and
+   * then (the run's rate) one stage fails, and the test with it, its report attached.
+   */
   private selfTest(id: string): void {
     const { wheel, timing, selfTestFailureRate } = this.link();
-    this.reply(id, 'acknowledged');
-    wheel.after(timing.stepMs, () => {
-      this.reply(id, 'progress', { progress_pct: 50 });
-      wheel.after(timing.stepMs, () => {
-        const stopping = this.device.stoppingFault();
-        if (stopping) {
-          this.reply(id, 'failed', {
-            message: `self-test failed: ${stopping.name} (${stopping.code})`,
-          });
-        } else if (this.random.next() < selfTestFailureRate) {
-          this.reply(id, 'failed', { message: 'self-test failed: insulation resistance below limit' });
-        } else {
-          const insulation = (1.5 + this.random.next() * 3).toFixed(1);
-          this.reply(id, 'succeeded', {
-            message: `self-test passed: insulation ${insulation} MΩ, relays ok`,
-          });
-        }
+    const parameters = this.device.parameters;
+    if (!parameters.has('grid')) {
+      this.reply(id, 'failed', {
+        error: 'unsupported',
+        message: 'no grid protection to test on this device',
       });
-    });
+      return;
+    }
+    if (this.selfTesting) {
+      this.reply(id, 'failed', { error: 'busy', message: 'a self-test is running' });
+      return;
+    }
+    this.selfTesting = true;
+    this.reply(id, 'acknowledged');
+    const step = (pct: number) => {
+      if (pct < 100) {
+        this.reply(id, 'progress', { progress_pct: pct });
+        wheel.after(timing.stepMs, () => step(pct + 25));
+        return;
+      }
+      this.selfTesting = false;
+      const stopping = this.device.stoppingFault();
+      if (stopping) {
+        this.reply(id, 'failed', { message: `self-test failed: ${stopping.name} (${stopping.code})` });
+        return;
+      }
+      // drawn in a fixed order from the command stream: whether and which stage fails, then the rows
+      const fails = this.random.next() < selfTestFailureRate;
+      const failing = fails
+        ? selfTestNames[Math.floor(this.random.next() * selfTestNames.length)]
+        : undefined;
+      const report = selfTestRows(parameters.values(), this.random, failing);
+      const failed = report.find((row) => !row.pass);
+      if (failed) {
+        this.reply(id, 'failed', { report, message: `self-test failed: ${failureOf(failed)}` });
+      } else {
+        const insulation = (1.5 + this.random.next() * 3).toFixed(1);
+        this.reply(id, 'succeeded', {
+          report,
+          message: `self-test passed: ${report.length} protection stages, insulation ${insulation} MΩ, relays ok`,
+        });
+      }
+    };
+    wheel.after(timing.stepMs, () => step(25));
   }
 }

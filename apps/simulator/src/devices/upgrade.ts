@@ -67,6 +67,7 @@ export class FirmwareUpgrades {
     if (this.upgrading) {
       this.reply(id, 'failed', {
         upgrade_status: UpgradeStatus.upgradeExists,
+        error: 'busy',
         message: 'another upgrade is under way',
       });
       return;

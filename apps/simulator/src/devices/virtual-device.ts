@@ -1,13 +1,14 @@
 /** One simulated device: its readings, with its connection, buffer, faults and commands around them. */
 import type { DeviceType } from '@helio/contracts';
 import type { EmsPart } from '@helio/contracts/device-link';
-import type { PlantConfig, PlantState } from '../plant/model.ts';
+import type { PlantConfig, PlantControl, PlantState } from '../plant/model.ts';
 import { deriveSeed, Random } from '../random.ts';
 import { type HeldReading, UplinkBuffer } from './buffer.ts';
 import { DeviceCommands, type SettingsTarget } from './commands.ts';
 import { DeviceConnection, onlineStatusPayload } from './connection.ts';
 import { type ActiveFault, type AlarmEvent, alarmPayload, DeviceFaults } from './faults.ts';
 import type { DeviceLink } from './link.ts';
+import { DeviceParameters } from './parameters.ts';
 import type { DeviceCondition } from './telemetry/reading.ts';
 import type { ReportPlan } from './telemetry/report-plan.ts';
 import { reportValues } from './telemetry/report-values.ts';
@@ -20,8 +21,10 @@ import { reportValues } from './telemetry/report-values.ts';
  * real device (acknowledged at once, then the outcome; upgrades through the statuses 0–9 of
  * SPEC.md §4).
  *
- * A device has no timer of its own: its station's runner calls `takeReading`, and the few things
- * it does later (command steps, reconnects) go through the run's one `TimerWheel`.
+ * A device has no timer of its own: its station's runner calls `takeReading` when the device's
+ * interval is due (`intervalAt`: a debug session's, else its `report_interval_s` once set, else the
+ * run's), and the few things it does later (command steps, reconnects) go through the run's one
+ * `TimerWheel`. It keeps its parameter values (`parameters.ts`) across restarts.
  *
  * What happens is decided by two seeded random streams per device, one for faults (drawn once
  * per reading, so the same readings raise the same faults) and one for command outcomes, so
@@ -62,6 +65,13 @@ export class VirtualDevice {
   private readonly buffer: UplinkBuffer;
   private readonly connection: DeviceConnection;
   private readonly commands: DeviceCommands;
+  /** Its parameter values: what the remote console reads and writes. */
+  readonly parameters: DeviceParameters;
+  /** A debug session: readings every `intervalS` until `untilMs` (simulated time). */
+  private debugSession: { intervalS: number; untilMs: number } | undefined;
+  private readonly intervalChanged: () => void;
+  /** Simulated time of its latest reading, ms. */
+  private lastReadingMs: number | undefined;
 
   private link: DeviceLink | undefined;
   /** The next sequence number, shared by readings and alarms. */
@@ -75,8 +85,14 @@ export class VirtualDevice {
     identity: DeviceIdentity;
     plan: ReportPlan;
     config: PlantConfig;
-    /** Where `settings` and `strategy` commands go: the station's plant, all or nothing. */
+    /** Where `strategy` commands go: the station's plant, all or nothing. */
     settings: SettingsTarget;
+    /** Where what its parameter values do physically goes: the station's plant. */
+    control?: (change: PlantControl) => void;
+    /** Its reporting interval changed: the station takes readings on the new one. */
+    intervalChanged?: () => void;
+    /** ISO 3166-1 alpha-2 country of its station: it picks the grid standard. */
+    countryCode?: string;
     /** The station's seed: the device's random streams derive from it. */
     seed: number;
     /** The device's place in its station: with the seed, it names the device's random streams. */
@@ -88,6 +104,14 @@ export class VirtualDevice {
     this.firmwareVersion = identity.firmwareVersion ?? defaultFirmware[identity.sn.slice(0, 3)] ?? 'V1.0.0';
     this.plan = options.plan;
     this.config = options.config;
+    this.intervalChanged = options.intervalChanged ?? (() => {});
+    this.parameters = new DeviceParameters({
+      deviceType: this.deviceType,
+      ratedPowerW: identity.ratedPowerW,
+      plant: options.config,
+      countryCode: options.countryCode,
+      seed: deriveSeed(options.seed, `device:${options.index}:network`),
+    });
     const link = () => this.requireLink();
     // named by position, not SN: the same station list gives the same data whatever its SNs
     const faultRandom = new Random(deriveSeed(options.seed, `device:${options.index}:faults`));
@@ -100,11 +124,18 @@ export class VirtualDevice {
       command: (payload) => this.commands.receive(payload),
       down: () => this.buffer.connectionDown(),
     });
-    this.buffer = new UplinkBuffer(this.sn, link, this.connection);
+    this.buffer = new UplinkBuffer(
+      this.sn,
+      link,
+      this.connection,
+      () => this.intervalAt(link().now()) ?? link().intervalS,
+    );
     const device = this;
     this.commands = new DeviceCommands(
       {
         sn: this.sn,
+        deviceType: this.deviceType,
+        parameters: this.parameters,
         get firmwareVersion() {
           return device.firmwareVersion;
         },
@@ -114,6 +145,18 @@ export class VirtualDevice {
         afterOnline: (action) => this.onlineActions.push(action),
         reboot: () => void this.reboot(),
         applySettings: options.settings,
+        control: options.control ?? (() => {}),
+        intervalChanged: () => this.intervalChanged(),
+        debugging: () => this.debugSession !== undefined && link().now() < this.debugSession.untilMs,
+        startDebug: (intervalS, durationS) => {
+          this.debugSession = { intervalS, untilMs: link().now() + durationS * 1000 };
+          this.intervalChanged();
+        },
+        stopDebug: () => {
+          this.debugSession = undefined;
+          this.intervalChanged();
+        },
+        reconnect: (awayMs) => void this.reconnect(awayMs),
         stoppingFault: () => this.faults.firstStopping(),
         sendReply: (payload) => {
           if (payload !== undefined) this.buffer.queue({ kind: 'reply', payload });
@@ -135,6 +178,25 @@ export class VirtualDevice {
     return this.connection.connected;
   }
 
+  /**
+   * Seconds between its readings at `ms`: a debug session's while it runs, else its setting's once
+   * set, else the run's; undefined before it has a run (it then reads whenever its station ticks).
+   */
+  intervalAt(ms: number): number | undefined {
+    if (!this.link) return undefined;
+    const debug = this.debugSession;
+    if (debug && ms < debug.untilMs) return debug.intervalS;
+    return this.parameters.reportIntervalS;
+  }
+
+  /** True when a reading is due at `ms`, given the next reading instant after its latest (`nextAfter`). */
+  dueAt(ms: number, nextAfter: (lastMs: number, intervalS: number) => number): boolean {
+    const intervalS = this.intervalAt(ms);
+    const last = this.lastReadingMs;
+    if (intervalS === undefined || last === undefined) return true;
+    return nextAfter(last, intervalS) <= ms || ms - last >= intervalS * 1000;
+  }
+
   /** The alarms happening now, as `active_alarms` lists them. */
   activeAlarms(): { code: number; part?: EmsPart }[] {
     return this.faults.activeAlarms();
@@ -150,6 +212,9 @@ export class VirtualDevice {
     options: { live: boolean; buffered?: number },
   ): { ts: number; seq: number; json: string } {
     this.startedMs ??= state.ms;
+    this.lastReadingMs = state.ms;
+    // a debug session over: back to its own interval
+    if (this.debugSession && state.ms >= this.debugSession.untilMs) this.debugSession = undefined;
     this.faults.atReading(state.ms, this.link);
     const condition: DeviceCondition = {
       stopped: this.faults.stoppedWhere(),
@@ -184,6 +249,7 @@ export class VirtualDevice {
   /** Gives the device its run (broker, clock, wheel, rates); needed before it connects. */
   attach(link: DeviceLink): void {
     this.link = link;
+    this.parameters.setRunInterval(link.intervalS);
   }
 
   /** Connects, and keeps reconnecting when the connection drops; resolves once connected. */
@@ -236,7 +302,7 @@ export class VirtualDevice {
       onlineStatusPayload({
         nowMs: link.now(),
         firmwareVersion: this.firmwareVersion,
-        intervalS: link.intervalS,
+        intervalS: this.intervalAt(link.now()) ?? link.intervalS,
         activeAlarms: this.activeAlarms(),
       }),
     );
@@ -246,12 +312,25 @@ export class VirtualDevice {
     this.buffer.send();
   }
 
-  /** Restarts: offline, away for `rebootMs`, back online (latched faults cleared). */
+  /**
+   * Restarts: offline, away for `rebootMs`, back online (latched faults cleared, a debug session
+   * ended; its parameter values stay).
+   */
   private async reboot(): Promise<void> {
     const link = this.requireLink();
     await this.connection.closeCleanly();
     this.faults.resetLatched(link.now());
     this.startedMs = link.now();
+    if (this.debugSession) {
+      this.debugSession = undefined;
+      this.intervalChanged();
+    }
     this.connection.scheduleReturn(link.timing.rebootMs);
+  }
+
+  /** A new network configuration: offline, away for `awayMs`, back online on the new address. */
+  private async reconnect(awayMs: number): Promise<void> {
+    await this.connection.closeCleanly();
+    this.connection.scheduleReturn(awayMs);
   }
 }

@@ -1,4 +1,4 @@
-import type { PlantConfig } from './model.ts';
+import type { BatterySlot, PlantConfig } from './model.ts';
 
 /**
  * A battery's energy and what its mode asks of it.
@@ -71,6 +71,18 @@ export function isCheapHour(hour: number, cheapHours: { from: number; to: number
   return from < to ? hour >= from && hour < to : hour >= from || hour < to;
 }
 
+/** The kind of the slot running at `minuteOfDay` (local), if any: slots are [start, end) and never wrap. */
+export function slotAt(
+  slots: readonly BatterySlot[] | undefined,
+  minuteOfDay: number,
+): BatterySlot['kind'] | undefined {
+  if (!slots) return undefined;
+  for (const slot of slots) {
+    if (minuteOfDay >= slot.startMin && minuteOfDay < slot.endMin) return slot.kind;
+  }
+  return undefined;
+}
+
 /** The lowest SOC the mode lets it reach while the grid is there, %. */
 export function floorSocPct(config: BatteryConfig): number {
   return config.mode === 'backup_reserve'
@@ -79,10 +91,12 @@ export function floorSocPct(config: BatteryConfig): number {
 }
 
 /**
- * The power the mode asks for, W (+ charge, − discharge), before the step's limits, on a
- * grid-connected site. `surplusW` is PV (plus any generator) minus site and wallbox load: positive
- * is surplus, negative a deficit. `siteDeficitW` is the part of the deficit that is the site's own
- * load: a home battery does not empty itself into the car, which charges from the grid or the sun.
+ * The power the slot running now or else the mode asks for, W (+ charge, − discharge), before the
+ * step's limits, on a grid-connected site. `surplusW` is PV (plus any generator) minus site and
+ * wallbox load: positive is surplus, negative a deficit. `siteDeficitW` is the part of the deficit
+ * that is the site's own load: a home battery does not empty itself into the car, which charges from
+ * the grid or the sun. A charge slot asks for full power (the surplus first, the grid the rest), a
+ * discharge slot for full discharge (the load first, the rest exported).
  */
 export function batteryTargetW(
   config: BatteryConfig,
@@ -91,6 +105,9 @@ export function batteryTargetW(
   socPct: number,
   localHour: number,
 ): number {
+  const slot = slotAt(config.slots, localHour * 60);
+  if (slot === 'charge') return config.maxChargeW;
+  if (slot === 'discharge') return -config.maxDischargeW;
   const selfConsumption = surplusW >= 0 ? surplusW : -Math.min(-surplusW, siteDeficitW);
   switch (config.mode) {
     case 'self_consumption':

@@ -9,6 +9,17 @@ import type { PileState, StationType } from '@helio/contracts';
 
 export type BatteryMode = 'self_consumption' | 'time_of_use' | 'backup_reserve' | 'peak_shaving';
 
+/**
+ * A timed battery slot of the site's local day, in minutes since midnight, [startMin, endMin): a
+ * charge slot charges at full power (PV first, then the grid), a discharge slot discharges at full
+ * power (the load first, the rest exported). Slots never wrap past midnight.
+ */
+export interface BatterySlot {
+  kind: 'charge' | 'discharge';
+  startMin: number;
+  endMin: number;
+}
+
 export interface PlantConfig {
   stationType: StationType;
   latitude: number;
@@ -39,12 +50,42 @@ export interface PlantConfig {
     peakLimitW: number;
     /** Time of use: local hours of the cheap tariff when the battery charges from the grid, [from, to). */
     cheapHours: { from: number; to: number };
+    /** Timed slots (a device's battery settings): inside one the slot decides, outside it the mode. */
+    slots?: BatterySlot[];
   };
   load: { profile: 'household' | 'commercial'; annualKwh: number };
   wallbox?: { maxPowerW: number };
-  /** A diesel generator that starts when the battery runs low (off-grid and C&I sites). */
-  generator?: { ratedW: number };
+  /**
+   * A diesel generator that starts when the battery runs low (off-grid and C&I sites), at
+   * `startSocPct` (default 20 %), and stops when it is back at `stopSocPct` (default 80 %).
+   */
+  generator?: { ratedW: number; startSocPct?: number; stopSocPct?: number };
   gridConnected: boolean;
+  /** The grid connection's export limit, W: export never exceeds it (absent: no limit). */
+  exportLimitW?: number;
+  /** Active power limit: PV output at most this share of `pv.inverterRatedW`, % (absent: 100). */
+  activePowerPct?: number;
+}
+
+/**
+ * What a device's settings change in its plant (`Plant.control`), in the plant's terms; a field
+ * left out stays as it is. Checked before (the device's parameter rules), so the plant takes it
+ * without refusing; what the site lacks (a battery, a generator) is ignored.
+ */
+export interface PlantControl {
+  /** Null: no export limit. */
+  exportLimitW?: number | null;
+  activePowerPct?: number;
+  slots?: BatterySlot[];
+  /** The SOC the battery stops charging at: its ceiling, %. */
+  chargeStopSocPct?: number;
+  /** The SOC the battery stops discharging at: its floor, %. */
+  dischargeStopSocPct?: number;
+  /** Limits of the battery's power, W; never above what the hardware allows. */
+  maxChargeW?: number;
+  maxDischargeW?: number;
+  generatorStartSocPct?: number;
+  generatorStopSocPct?: number;
 }
 
 /** Cumulative energy since the plant's devices were made, kWh. */
@@ -92,4 +133,6 @@ export interface Plant {
    * discharge power, cheap hours, wallbox max power); answers the names it did not know.
    */
   apply(settings: Record<string, number | string | boolean>): string[];
+  /** Applies what a device's settings change physically (export limit, power limit, slots, stop SOC, …). */
+  control(change: PlantControl): void;
 }

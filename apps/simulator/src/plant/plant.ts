@@ -1,11 +1,12 @@
 import { assertTimeZone } from '@helio/contracts';
 import { deriveSeed, Random } from '../random.ts';
-import { Battery, batteryTargetW, floorSocPct, stateOfHealthPct } from './battery.ts';
+import { Battery, batteryTargetW, floorSocPct, slotAt, stateOfHealthPct } from './battery.ts';
+import { applyControl } from './control.ts';
 import { Generator } from './generator.ts';
 import { irradianceOnPlane, type PlaneIrradiance } from './irradiance.ts';
 import { SiteLoad } from './load.ts';
 import { type LocalTime, localTime } from './local-time.ts';
-import type { EnergyCounters, Plant, PlantConfig, PlantState } from './model.ts';
+import type { EnergyCounters, Plant, PlantConfig, PlantControl, PlantState } from './model.ts';
 import { arrayDcPowerW, cellTemperatureC, inverterAcPowerW } from './pv.ts';
 import { applySettings, type HardwareLimits } from './settings.ts';
 import { type ClearSky, SunOverPlane } from './sun.ts';
@@ -13,10 +14,13 @@ import { Wallbox } from './wallbox.ts';
 import { SiteWeather, type WeatherNow } from './weather.ts';
 
 /**
- * A plant integrated in steps of at most 60 s. Each step takes the PV the sky allows, the load and
- * the car's demand at the step's end, lets the generator and the battery act, and gives the
- * remainder to the grid; on a site without grid, surplus PV (then generator) is curtailed and
- * a deficit sheds the car, then the load. So every step balances exactly (see PlantState):
+ * A plant integrated in steps of at most 60 s. Each step takes the PV the sky allows (at most the
+ * active power limit), the load and the car's demand at the step's end, lets the generator and the
+ * battery act (its slot, else its mode), and gives the remainder to the grid; export above the
+ * export limit is taken back from a discharging battery, then put into the battery while it may
+ * charge, then curtailed from the generator and the PV. On a site without grid, surplus PV (then
+ * generator) is curtailed and a deficit sheds the car, then the load. So every step balances
+ * exactly (see PlantState):
  *   pv + generator + import + discharge = load + ev + charge + export.
  * Energy counters add power × step length, in kWh; they only grow.
  */
@@ -135,6 +139,10 @@ class SimulatedPlant implements Plant {
     return refused;
   }
 
+  control(change: PlantControl): void {
+    applyControl(this.config, this.hardware, change);
+  }
+
   /** Computes the powers at `ms` for a step of `stepMs` that ends there, and integrates them when asked. */
   private step(ms: number, stepMs: number, integrate: boolean): void {
     const config = this.config;
@@ -150,6 +158,9 @@ class SimulatedPlant implements Plant {
         arrayDcPowerW(config.pv.capacityKwp, this.plane.planeOfArrayWm2, this.cellC),
         config.pv.inverterRatedW,
       );
+      // the active power limit: the inverters hold their output at a share of their rating
+      if (config.activePowerPct !== undefined && config.activePowerPct < 100)
+        pvW = Math.min(pvW, (config.pv.inverterRatedW * config.activePowerPct) / 100);
     } else {
       this.cellC = this.sky.ambientC;
     }
@@ -173,11 +184,14 @@ class SimulatedPlant implements Plant {
         batteryConfig?.minSocPct ?? 0,
         batteryConfig?.maxSocPct ?? 100,
         -surplusW,
+        config.generator?.startSocPct,
+        config.generator?.stopSocPct,
       );
       generatorW = this.generator.outputW(-surplusW, chargeLimitW);
       surplusW += generatorW;
     }
 
+    const slot = batteryConfig && !islanded ? slotAt(batteryConfig.slots, this.local.hour * 60) : undefined;
     let batteryW = 0;
     if (battery && batteryConfig) {
       const siteDeficitW = Math.max(0, loadW - pvW - generatorW);
@@ -187,7 +201,29 @@ class SimulatedPlant implements Plant {
       batteryW = Math.max(-dischargeLimitW, Math.min(chargeLimitW, targetW));
     }
 
-    const remainderW = surplusW - batteryW;
+    let remainderW = surplusW - batteryW;
+    const exportLimitW = config.exportLimitW;
+    if (!islanded && exportLimitW !== undefined && remainderW > exportLimitW) {
+      let excessW = remainderW - exportLimitW;
+      // a discharging battery gives less first
+      if (batteryW < 0) {
+        const cutW = Math.min(-batteryW, excessW);
+        batteryW += cutW;
+        excessW -= cutW;
+      }
+      // then it takes what it can, unless a discharge slot runs
+      if (excessW > 0 && battery && slot !== 'discharge') {
+        const moreW = Math.max(0, Math.min(chargeLimitW - batteryW, excessW));
+        batteryW += moreW;
+        excessW -= moreW;
+      }
+      // then the generator is throttled, then the PV curtailed
+      const generatorCutW = Math.min(generatorW, excessW);
+      generatorW -= generatorCutW;
+      pvW -= Math.min(pvW, excessW - generatorCutW);
+      surplusW = pvW + generatorW - loadW - evW;
+      remainderW = surplusW - batteryW;
+    }
     let gridW = 0;
     if (!islanded) {
       gridW = -remainderW;

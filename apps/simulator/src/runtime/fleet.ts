@@ -11,7 +11,7 @@ import type { VirtualDevice } from '../devices/virtual-device.ts';
 import { deriveSeed, Random } from '../random.ts';
 import { SimulationClock } from './clock.ts';
 import type { StationSimulation } from './station.ts';
-import { TimerWheel } from './wheel.ts';
+import { type ScheduledTask, TimerWheel } from './wheel.ts';
 
 /**
  * The fleet runner: thousands of devices from one process. Every station has one plant shared
@@ -140,8 +140,10 @@ export function startFleet(options: FleetOptions): Fleet {
   for (const station of stations) {
     const random = new Random(deriveSeed(station.seed, 'uplink'));
     let awayUntilMs = 0;
+    let previousAtMs: number | undefined;
+    let next: ScheduledTask | undefined;
     const schedule = (atMs: number, realMs = clock.realAt(atMs)) => {
-      wheel.at(realMs, () => {
+      next = wheel.at(realMs, () => {
         if (stopped) return;
         // catching up faster than the broker takes it: this station waits for its PUBACKs
         if (!clock.caughtUp && station.devices.some((device) => device.buffered > CATCH_UP_AHEAD)) {
@@ -149,22 +151,30 @@ export function startFleet(options: FleetOptions): Fleet {
           return;
         }
         station.tick(atMs, true);
-        // one draw per reading, so the drops of a station follow its readings
+        // one draw per reading, so the drops of a station follow its readings, at the rate per time
+        const elapsedMs = previousAtMs === undefined ? intervalMs : Math.max(0, atMs - previousAtMs);
+        previousAtMs = atMs;
         const draw = random.next();
         if (
           offlineRate > 0 &&
           atMs >= awayUntilMs &&
-          draw < 1 - Math.exp((-offlineRate * intervalMs) / DAY_MS)
+          draw < 1 - Math.exp((-offlineRate * elapsedMs) / DAY_MS)
         ) {
           const awayMs = Math.exp(Math.log(5 * 60_000) + random.next() * Math.log(24));
           awayUntilMs = atMs + awayMs;
           const realAwayMs = Math.max(2000, clock.realAt(atMs + awayMs) - clock.realAt(atMs));
           for (const device of station.devices) device.dropConnection(realAwayMs);
         }
-        schedule(atMs + intervalMs);
+        schedule(station.nextReadingAfter(atMs, options.intervalS));
       });
     };
-    schedule(station.nextTickAfter(Math.max(station.timeMs, clock.now()), options.intervalS));
+    // a device's interval changed (a setting, a debug session): the next tick comes anew
+    station.onScheduleChange = () => {
+      if (stopped) return;
+      next?.cancel();
+      schedule(station.nextReadingAfter(Math.max(station.timeMs, clock.now()), options.intervalS));
+    };
+    schedule(station.nextReadingAfter(Math.max(station.timeMs, clock.now()), options.intervalS));
   }
 
   let periodStart = performance.now();

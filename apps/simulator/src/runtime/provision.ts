@@ -34,6 +34,8 @@ export const fleetFile = z.object({
         latitude: z.number().min(-90).max(90),
         longitude: z.number().min(-180).max(180),
         time_zone: z.string().min(1),
+        /** ISO 3166-1 alpha-2: the devices' grid standard follows it. */
+        country_code: z.string().length(2).optional(),
         plant: z.custom<PlantConfig>((value) => typeof value === 'object' && value !== null).optional(),
         devices: z
           .array(
@@ -66,6 +68,7 @@ export function stationsFromFile(file: FleetFile, seed: number, startMs: number)
         ),
       seed,
       startMs,
+      countryCode: entry.country_code,
       devices: entry.devices.map((device) => ({
         sn: device.sn,
         deviceType: device.device_type,
@@ -196,6 +199,7 @@ export async function provisionFleet(options: ProvisionOptions): Promise<FleetFi
       latitude: place.latitude,
       longitude: place.longitude,
       time_zone: place.timeZone,
+      country_code: place.countryCode,
       plant,
       devices,
     });

@@ -1,7 +1,7 @@
 import { DeviceType } from '@helio/contracts';
 import { planStation, type StationDevice } from '../devices/telemetry/report-plan.ts';
 import { type DeviceIdentity, VirtualDevice } from '../devices/virtual-device.ts';
-import type { EnergyCounters, Plant, PlantConfig, PlantState } from '../plant/model.ts';
+import type { EnergyCounters, Plant, PlantConfig, PlantControl, PlantState } from '../plant/model.ts';
 import { createPlant } from '../plant/plant.ts';
 import { applySettings, type HardwareLimits } from '../plant/settings.ts';
 import { deriveSeed } from '../random.ts';
@@ -10,8 +10,9 @@ import { deriveSeed } from '../random.ts';
  * One station of a run: its plant (one per station, shared by its devices) and its virtual
  * devices. A station takes its readings at instants aligned to the interval with a phase of its
  * own (drawn from its seed, so thousands of stations do not all report at :00), advancing the
- * plant to each instant and letting every device read it. The same station object serves a
- * backfill and then the live run, so its counters and sequence numbers carry on.
+ * plant to each instant and letting every device whose interval is due read it (a device may
+ * report at an interval of its own: a setting or a debug session). The same station object serves
+ * a backfill and then the live run, so its counters and sequence numbers carry on.
  */
 
 export type DeviceDefinition = DeviceIdentity;
@@ -29,6 +30,11 @@ export interface StationDefinition {
   initialCounters?: Partial<EnergyCounters>;
   /** State of charge the battery starts at (a demo plant that already ran), %. */
   initialSocPct?: number;
+  /**
+   * ISO 3166-1 alpha-2 country of the station: its devices' grid standard is the first of the
+   * catalogue for that country (EN 50549-1 without one).
+   */
+  countryCode?: string;
 }
 
 export class StationSimulation {
@@ -41,6 +47,8 @@ export class StationSimulation {
   private readonly hardware: HardwareLimits;
   private readonly logger: VirtualDevice | undefined;
   private lastTickMs: number | undefined;
+  /** Called when a device's reporting interval changed: the runner schedules the next tick anew. */
+  onScheduleChange: (() => void) | undefined;
 
   constructor(definition: StationDefinition) {
     this.key = definition.key;
@@ -72,6 +80,9 @@ export class StationSimulation {
           plan: plans[index]!,
           config: definition.plant,
           settings: (settings) => this.applySettings(settings),
+          control: (change) => this.control(change),
+          intervalChanged: () => this.onScheduleChange?.(),
+          countryCode: definition.countryCode,
           seed: this.seed,
           index,
         }),
@@ -92,6 +103,23 @@ export class StationSimulation {
     const refused = applySettings(structuredClone(this.plant.config), this.hardware, settings);
     if (refused.length > 0) return refused;
     return this.plant.apply(settings);
+  }
+
+  /** What a device's checked parameter values do physically (export limit, slots, …), to the plant. */
+  control(change: PlantControl): void {
+    this.plant.control(change);
+  }
+
+  /**
+   * The first instant strictly after `ms` at which one of its devices reads: each on the grid of
+   * its own interval (`runIntervalS` for a device that has no run yet).
+   */
+  nextReadingAfter(ms: number, runIntervalS: number): number {
+    let next = Number.POSITIVE_INFINITY;
+    for (const device of this.devices) {
+      next = Math.min(next, this.nextTickAfter(ms, device.intervalAt(ms) ?? runIntervalS));
+    }
+    return Number.isFinite(next) ? next : this.nextTickAfter(ms, runIntervalS);
   }
 
   /** The first reading instant of this station strictly after `ms`, for readings every `intervalS`. */
@@ -119,7 +147,10 @@ export class StationSimulation {
     const state = this.plant.advance(ms);
     // a backfill writes history as it would have been delivered: nothing was waiting then
     const buffered = live && this.logger ? this.bufferedReadings() : 0;
-    for (const device of this.devices) device.takeReading(state, { live, buffered });
+    const nextAfter = (lastMs: number, intervalS: number) => this.nextTickAfter(lastMs, intervalS);
+    for (const device of this.devices) {
+      if (device.dueAt(ms, nextAfter)) device.takeReading(state, { live, buffered });
+    }
     return state;
   }
 }

@@ -85,6 +85,7 @@ export async function registeredStation(
   const station = createStationSimulation({
     key: String(item.station_id),
     plant: config,
+    countryCode: place.countryCode,
     seed,
     startMs: options.startMs ?? Date.now() - 3_600_000,
     devices,

@@ -25,6 +25,7 @@ export function sampleStation(
   return createStationSimulation({
     key: `station-${index}`,
     plant: config,
+    countryCode: place.countryCode,
     seed,
     startMs: options.startMs ?? Date.UTC(2025, 5, 14, 0, 0, 0),
     devices: types.map((deviceType, deviceIndex) => {

@@ -1,0 +1,34 @@
+import type { PlantConfig, PlantControl } from './model.ts';
+import type { HardwareLimits } from './settings.ts';
+
+/**
+ * What a device's settings do to its plant (`Plant.control`): the export limit, the active power
+ * limit, the battery's slots, stop SOC and power limits, the generator's SOC thresholds. The values
+ * were checked by the device (the catalogue's rules), so nothing is refused here; a power limit is
+ * held at what the hardware allows, and what the site lacks is ignored.
+ */
+export function applyControl(config: PlantConfig, hardware: HardwareLimits, control: PlantControl): void {
+  if (control.exportLimitW !== undefined) {
+    if (control.exportLimitW === null) delete config.exportLimitW;
+    else config.exportLimitW = Math.max(0, control.exportLimitW);
+  }
+  if (control.activePowerPct !== undefined) {
+    config.activePowerPct = Math.min(100, Math.max(0, control.activePowerPct));
+  }
+  // mutated in place: the plant's battery model holds this object
+  const battery = config.battery;
+  if (battery) {
+    if (control.slots !== undefined) battery.slots = control.slots.map((slot) => ({ ...slot }));
+    if (control.chargeStopSocPct !== undefined) battery.maxSocPct = control.chargeStopSocPct;
+    if (control.dischargeStopSocPct !== undefined) battery.minSocPct = control.dischargeStopSocPct;
+    if (control.maxChargeW !== undefined)
+      battery.maxChargeW = Math.min(hardware.maxChargeW, Math.max(0, control.maxChargeW));
+    if (control.maxDischargeW !== undefined)
+      battery.maxDischargeW = Math.min(hardware.maxDischargeW, Math.max(0, control.maxDischargeW));
+  }
+  const generator = config.generator;
+  if (generator) {
+    if (control.generatorStartSocPct !== undefined) generator.startSocPct = control.generatorStartSocPct;
+    if (control.generatorStopSocPct !== undefined) generator.stopSocPct = control.generatorStopSocPct;
+  }
+}
