@@ -15,6 +15,13 @@ import { authService } from './domains/auth/service.ts';
 import { commandsRepository } from './domains/commands/repository.ts';
 import { type DeviceCommands, deviceCommands } from './domains/commands/service.ts';
 import { commonRoutes } from './domains/common/routes.ts';
+import { controlAccess } from './domains/control/access.ts';
+import { devicePasswords } from './domains/control/device-password.ts';
+import { deviceDiagnostics } from './domains/control/diagnostics.ts';
+import { controlRepository } from './domains/control/repository.ts';
+import { controlRoutes } from './domains/control/routes.ts';
+import { SELF_TEST_REPORT_DELAY_MS, selfTestReports } from './domains/control/self-test-report.ts';
+import { controlService } from './domains/control/service.ts';
 import { devicesRepository } from './domains/devices/repository.ts';
 import { devicesRoutes } from './domains/devices/routes.ts';
 import { devicesService } from './domains/devices/service.ts';
@@ -220,6 +227,7 @@ export async function buildApp({
     },
     log: app.log.child({ part: 'commands' }),
     clock,
+    ttlMs: config.commandTtlMs,
   });
   const deviceLink = await startDeviceLink({
     db,
@@ -239,6 +247,7 @@ export async function buildApp({
     clock,
     commands,
     onAlarmsOpened: () => alarms.notices.trigger(),
+    onRefused: deviceDiagnostics(db, clock, app.log.child({ part: 'diagnostics' })),
     admission,
   });
   started = deviceLink;
@@ -256,6 +265,39 @@ export async function buildApp({
       oplog,
     ),
     deviceTelemetryService(deviceTelemetry(db), scopes),
+  );
+
+  const controlRepo = controlRepository(db);
+  const reports = selfTestReports({
+    db,
+    repo: controlRepo,
+    jobs,
+    mailer,
+    clock,
+    log: app.log.child({ part: 'control' }),
+    portalUrl: config.portalUrl,
+  });
+  const access = controlAccess(controlRepo, scopes, clock);
+  controlRoutes(
+    calls,
+    controlService({
+      db,
+      repo: controlRepo,
+      tenancy: scopes,
+      commands,
+      access,
+      operationLog: oplog,
+      clock,
+      scheduleSelfTestReport: reports.schedule,
+      selfTestReportDelayMs: SELF_TEST_REPORT_DELAY_MS,
+    }),
+    devicePasswords({
+      repo: controlRepo,
+      access,
+      throttle: throttle(db, () => clock.now()),
+      operationLog: oplog,
+      clock,
+    }),
   );
 
   statisticsRoutes(calls, statisticsService(statisticsRepository(db), scopes, auth));

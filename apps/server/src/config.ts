@@ -58,6 +58,10 @@ const environment = z.object({
   /** The broker address devices are given with their credentials, as they reach it. */
   MQTT_PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
+  /** The portal's address as users open it (links in mails); default http://localhost:PORT/. */
+  PORTAL_URL: z.string().url().optional(),
+  /** Hours a command waits for an offline device before it expires. */
+  COMMAND_TTL_HOURS: z.coerce.number().min(0.01).max(720).default(24),
   MAIL_FROM: z.string().min(3).default('Helio <no-reply@helio.invalid>'),
   /** A device silent this long (and at least three of its intervals) gets a communication-lost alarm. */
   ALARM_SILENT_MINUTES: z.coerce.number().positive().max(10_080).default(30),
@@ -99,6 +103,8 @@ export type Config = {
   mqttPublicUrl: string | undefined;
   mqttClientId: string;
   smtpUrl: string | undefined;
+  portalUrl: string;
+  commandTtlMs: number;
   mailFrom: string;
   alarmSilentMs: number;
   alarmQuietMs: number;
@@ -162,6 +168,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '1.0.
     mqttPublicUrl: e.MQTT_PUBLIC_URL,
     mqttClientId: e.MQTT_CLIENT_ID,
     smtpUrl: e.SMTP_URL,
+    portalUrl: (e.PORTAL_URL ?? `http://localhost:${e.PORT}/`).replace(/\/?$/, '/'),
+    commandTtlMs: e.COMMAND_TTL_HOURS * 3_600_000,
     mailFrom: e.MAIL_FROM,
     alarmSilentMs: e.ALARM_SILENT_MINUTES * 60_000,
     alarmQuietMs: e.ALARM_QUIET_MINUTES * 60_000,

@@ -52,6 +52,7 @@ async function main(): Promise<void> {
             : `mqtt://${['0.0.0.0', '::'].includes(config.host) ? '127.0.0.1' : config.host}:${deviceLink.embeddedPort}`,
         access: deviceLink.link,
         historyDays: config.demoHistoryDays,
+        commands: built.commands,
       });
     }
   } catch (error) {

@@ -1,7 +1,7 @@
-import { DEMO_USER_ID, StationType, stationTypes } from '@helio/contracts';
+import { control, DEMO_USER_ID, StationType, stationTypes } from '@helio/contracts';
 import { queryRows } from '@helio/db';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { demoPlants } from '../src/domains/seed/demo-catalogue.ts';
 import { startDemoPlants } from '../src/domains/seed/demo-run.ts';
 import { settlePlace } from '../src/domains/stations/reference-checks.ts';
@@ -30,6 +30,7 @@ const start = () =>
     historyDays: 2,
     historyIntervalS: 900,
     intervalS: 60,
+    commands: server.commands,
   });
 
 describe('the demo plants', () => {
@@ -94,6 +95,18 @@ describe('the demo plants', () => {
           from device_latest l join devices d using (device_id) where d.device_type = 2`,
     );
     expect(charge.length).toBeGreaterThan(0);
+    // once live, each device was asked for its settings: the demo reads them, never asked for a password
+    const demoToken = await server.login();
+    const inverter = perDevice.find((device) => device.sn.startsWith('INV'))!;
+    await vi.waitFor(
+      async () => {
+        const view = await server.call(control.settings, { equ_sn: inverter.sn }, demoToken);
+        const data = view.body.data as { values: Record<string, unknown> | null; needs_password: boolean };
+        expect(data.needs_password).toBe(false);
+        expect(data.values?.grid_standard).toBeTypeOf('string');
+      },
+      { timeout: 10_000 },
+    );
     await demo.stop();
 
     // a second start: new secrets, history only for the gap, counters and the batteries' charge carry on

@@ -368,7 +368,7 @@ describe('commands', () => {
   it('a command for an away device waits, goes out when it is back, and follows its replies to the end', async () => {
     const item = await registered();
     const commands = server.commands;
-    const id = await commands.create(
+    const { commandId: id } = await commands.create(
       item.device_id,
       {
         name: 'upgrade',
@@ -427,7 +427,9 @@ describe('commands', () => {
     const mine = await registered();
     const theirs = await registered();
     const commands = server.commands;
-    const id = await commands.create(theirs.device_id, { name: 'restart' }, installer.userId, 50);
+    const { commandId: id } = await commands.create(theirs.device_id, { name: 'restart' }, installer.userId, {
+      ttlMs: 50,
+    });
     const me = await connectDevice(broker, mine.sn, mine.credentials.password);
     await me.publish('reply', { id, ts: Date.now(), state: 'failed', message: 'spoofed' });
     await me.close();

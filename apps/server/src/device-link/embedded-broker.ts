@@ -11,6 +11,7 @@ import {
 import type { Database } from '@helio/db';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
+import type { DiagnosticSink } from '../domains/control/diagnostics.ts';
 import { secretMatches } from '../domains/devices/credentials.ts';
 import { storedSecretHash } from '../domains/devices/status-store.ts';
 import { connectionCounter, guardPacketSize, peerAddress } from './connection-guard.ts';
@@ -35,6 +36,8 @@ export interface EmbeddedBrokerOptions {
   db: Database;
   log: FastifyBaseLogger;
   onUp: UpHandler;
+  /** Told of a device's publish refused by topic or retain (the device's diagnostics). */
+  onRefused?: DiagnosticSink | undefined;
   port: number;
   host: string;
   /** Time a new connection has to send CONNECT (on the TLS port: and to finish its handshake), ms. */
@@ -110,11 +113,21 @@ export async function startEmbeddedBroker(
     const sn = client.id;
     if (packet.retain) {
       log.warn({ sn, topic: packet.topic }, 'device publish refused: retained messages are not allowed');
+      options.onRefused?.(sn, {
+        kind: 'refused_topic',
+        topic: packet.topic.slice(0, 200),
+        detail: 'retained',
+      });
       callback(new Error('retain refused'));
       return;
     }
     if (!mayPublish(sn, packet.topic)) {
       log.warn({ sn, topic: packet.topic }, 'device publish refused: not one of its topics');
+      options.onRefused?.(sn, {
+        kind: 'refused_topic',
+        topic: packet.topic.slice(0, 200),
+        detail: 'not its topic',
+      });
       callback(new Error('topic refused'));
       return;
     }

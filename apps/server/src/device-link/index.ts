@@ -4,6 +4,7 @@ import { hostname } from 'node:os';
 import type { Database } from '@helio/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DeviceCommands } from '../domains/commands/service.ts';
+import type { DiagnosticSink } from '../domains/control/diagnostics.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { JobRunner } from '../platform/jobs/runner.ts';
 import { embeddedBrokerDefaults, startEmbeddedBroker } from './embedded-broker.ts';
@@ -42,6 +43,8 @@ export interface DeviceLinkOptions {
   onAlarmsOpened?: () => Promise<unknown>;
   /** How old a reading may be; the protocol's limits unless a test widens them. */
   admission?: Partial<Admission>;
+  /** Told of each refused or dropped message of a device (its diagnostics). */
+  onRefused?: DiagnosticSink;
 }
 
 /**
@@ -56,6 +59,7 @@ export async function startDeviceLink(options: DeviceLinkOptions) {
     db,
     log,
     admission: options.admission,
+    onRefused: options.onRefused,
     now: () => options.clock.now().getTime(),
     onOnline: (deviceIds) => {
       commands
@@ -99,6 +103,7 @@ export async function startDeviceLink(options: DeviceLinkOptions) {
       db,
       log,
       onUp: ingestor.submit,
+      onRefused: options.onRefused,
       port: options.mqttPort,
       host: options.host,
       connectTimeoutMs: limits.connectTimeoutMs,

@@ -6,6 +6,8 @@ export interface ReceivedMail {
   subject: string;
   /** The plain-text part, decoded. */
   text: string;
+  /** Files attached, as mailparser decoded them. */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
   receivedAt: Date;
 }
 
@@ -36,7 +38,17 @@ export async function startSmtpServer(onMail?: (mail: ReceivedMail) => void) {
       const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
       simpleParser(stream)
         .then((parsed) => {
-          const mail = { to, subject: parsed.subject ?? '', text: parsed.text ?? '', receivedAt: new Date() };
+          const mail = {
+            to,
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            attachments: parsed.attachments.map((file) => ({
+              filename: file.filename ?? '',
+              contentType: file.contentType,
+              content: file.content,
+            })),
+            receivedAt: new Date(),
+          };
           received.push(mail);
           onMail?.(mail);
           // a busy server answers late (the test helper's own wait, not the portal's)

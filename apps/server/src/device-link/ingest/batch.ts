@@ -34,7 +34,7 @@ export async function writeBatch(
     made.push(...readings.madeMonths);
     const late = await recordNewReadings(tx, devicesOf(items), sent, readings.fresh);
     const alarmsOpened = await recordAlarmReports(tx, alarmReports(items), spokeIn(items), atMs);
-    await recordCommandReplies(tx, replies(items));
+    await recordCommandReplies(tx, replies(items), atMs);
     await recordContact(tx, contacts(items), atMs);
     let stored = 0;
     for (const list of readings.fresh.values()) stored += list.length;

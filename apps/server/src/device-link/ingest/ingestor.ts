@@ -1,7 +1,8 @@
 import { deviceTypeOfSn } from '@helio/contracts';
-import { decodeUp, flattenValues, type UpKind } from '@helio/contracts/device-link';
+import { decodeUp, flattenValues, mayRaise, type UpKind, upTopic } from '@helio/contracts/device-link';
 import type { Database } from '@helio/db';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Diagnostic, DiagnosticSink } from '../../domains/control/diagnostics.ts';
 import type { RegisteredDevice } from '../../domains/devices/status-store.ts';
 import type { UpHandler } from '../link.ts';
 import { type Admission, admissionOf, admitReadings, logRefusals } from './admission.ts';
@@ -36,7 +37,18 @@ export interface IngestorOptions {
   onOnline?: (deviceIds: number[]) => void;
   /** Told, after the commit, that alarms opened (their notices are due). */
   onAlarmsOpened?: () => void;
+  /** Told of each message, or part of one, that was not stored and why (the device's diagnostics). */
+  onRefused?: DiagnosticSink;
 }
+
+/** A decoding failure as the device's diagnostics name it (an unknown SN has no device to tell). */
+const diagnosticKinds: Partial<Record<string, Diagnostic['kind']>> = {
+  unknown_code: 'unknown_code',
+  too_large: 'too_large',
+  not_json: 'schema',
+  invalid: 'schema',
+  unsupported_version: 'version',
+};
 
 /** Counts since start, for the log and the benchmark. */
 interface Totals {
@@ -77,6 +89,7 @@ export function createIngestor(options: IngestorOptions) {
     lookUp: directory.lookUp,
     queue,
     closed: () => closed,
+    onRefused: options.onRefused,
   });
 
   return {
@@ -109,11 +122,15 @@ function submitter(steps: {
   lookUp: (sn: string) => Promise<RegisteredDevice | null>;
   queue: BatchQueue<BatchItem>;
   closed: () => boolean;
+  onRefused?: DiagnosticSink | undefined;
 }): UpHandler {
   const { log, totals, queue } = steps;
   const drop = (sn: string, kind: UpKind, reason: string, detail?: string): void => {
     totals.dropped += 1;
     log.warn({ sn, kind, reason, detail }, 'device message not stored');
+    const diagnostic = diagnosticKinds[reason];
+    if (diagnostic)
+      steps.onRefused?.(sn, { kind: diagnostic, topic: upTopic(sn, kind), detail: detail ?? reason });
   };
   return async (sn, kind, payload) => {
     if (steps.closed()) throw new Error('ingestion is closed');
@@ -130,6 +147,12 @@ function submitter(steps: {
       case 'backfill': {
         const { taken, refused } = admitReadings(device, message.readings, steps.now(), steps.admission);
         totals.dropped += logRefusals(log, { sn, kind }, refused);
+        for (const [reason, times] of refused)
+          steps.onRefused?.(sn, {
+            kind: reason === 'past_horizon' ? 'too_old' : reason,
+            topic: upTopic(sn, kind),
+            detail: `${times.length} reading(s) from ${new Date(Math.min(...times)).toISOString()}`,
+          });
         if (taken.length === 0) return;
         const readings = taken.map((reading) => ({
           ms: reading.ts,
@@ -141,10 +164,33 @@ function submitter(steps: {
           readings.length,
         );
       }
-      case 'alarm':
+      case 'alarm': {
+        // a code outside the device type's catalogue is refused, never stored as a fault
+        const { code, part } = message.message;
+        if (!mayRaise(type, code, part))
+          return drop(sn, kind, 'unknown_code', `code ${code}${part ? ` on ${part}` : ''}`);
         return queue.enqueue({ device, kind: 'alarm', message: message.message }, 1);
-      case 'status':
-        return queue.enqueue({ device, kind: 'status', message: message.message }, 1);
+      }
+      case 'status': {
+        const listed = message.message.active_alarms;
+        const unknown = listed?.filter((alarm) => !mayRaise(type, alarm.code, alarm.part)) ?? [];
+        if (unknown.length === 0)
+          return queue.enqueue({ device, kind: 'status', message: message.message }, 1);
+        steps.onRefused?.(sn, {
+          kind: 'unknown_code',
+          topic: upTopic(sn, kind),
+          detail:
+            `active alarms not in the catalogue: ${unknown.map((alarm) => alarm.code).join(', ')}`.slice(
+              0,
+              300,
+            ),
+        });
+        const known = listed!.filter((alarm) => mayRaise(type, alarm.code, alarm.part));
+        return queue.enqueue(
+          { device, kind: 'status', message: { ...message.message, active_alarms: known } },
+          1,
+        );
+      }
       case 'reply':
         return queue.enqueue({ device, kind: 'reply', message: message.message }, 1);
     }

@@ -1,5 +1,6 @@
 import type { ReplyMessage } from '@helio/contracts/device-link';
 import type { Database } from '@helio/db';
+import { recordAnswer } from '../control/settings-store.ts';
 import { applyReply } from './repository.ts';
 
 /** A device's reply to one of its commands, as ingestion took it. */
@@ -10,8 +11,19 @@ export interface CommandReply {
 
 /**
  * Records a batch's command replies in its transaction, in the order they came: each moves its
- * command forward, never back (lifecycle.ts), so replies reordered or sent twice end the same.
+ * command forward, never back (lifecycle.ts), so replies reordered or sent twice end the same. A
+ * reply that carries the device's values (a read, a settings change applied) becomes the device's
+ * settings as last read (control/settings-store.ts), unless newer ones are there.
  */
-export async function recordCommandReplies(tx: Database, replies: readonly CommandReply[]): Promise<void> {
-  for (const reply of replies) await applyReply(tx, reply.deviceId, reply.message);
+export async function recordCommandReplies(
+  tx: Database,
+  replies: readonly CommandReply[],
+  atMs: number,
+): Promise<void> {
+  const at = new Date(atMs);
+  for (const reply of replies) {
+    const moved = await applyReply(tx, reply.deviceId, reply.message, at);
+    if (moved && reply.message.values && moved.state === 'succeeded')
+      await recordAnswer(tx, reply.deviceId, moved.commandId, reply.message.values, at);
+  }
 }

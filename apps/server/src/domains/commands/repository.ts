@@ -59,6 +59,10 @@ const states = (list: readonly CommandState[]) =>
 
 export function commandsRepository(db: Database) {
   return {
+    /**
+     * Stores a command; with a client key already used for the device, stores nothing and answers
+     * the command that key made (the same change sent twice is one command).
+     */
     async insert(command: {
       commandId: string;
       deviceId: number;
@@ -67,12 +71,26 @@ export function commandsRepository(db: Database) {
       createdBy: number | null;
       createdAt: Date;
       expiresAt: Date;
-    }): Promise<void> {
-      await db.execute(
-        sql`insert into device_commands (command_id, device_id, name, params, created_by, created_at, expires_at)
+      clientKey?: string | undefined;
+    }): Promise<{ commandId: string; created: boolean }> {
+      const [row] = await queryParsed(
+        db,
+        z.object({ command_id: column.text }),
+        sql`insert into device_commands (command_id, device_id, name, params, created_by, created_at, expires_at, client_key)
             values (${command.commandId}, ${command.deviceId}, ${command.name}, ${JSON.stringify(command.params ?? {})}::jsonb,
-                    ${command.createdBy}, ${command.createdAt.toISOString()}, ${command.expiresAt.toISOString()})`,
+                    ${command.createdBy}, ${command.createdAt.toISOString()}, ${command.expiresAt.toISOString()},
+                    ${command.clientKey ?? null})
+            on conflict (device_id, client_key) where client_key is not null do nothing
+            returning command_id`,
       );
+      if (row) return { commandId: row.command_id, created: true };
+      const [existing] = await queryParsed(
+        db,
+        z.object({ command_id: column.text }),
+        sql`select command_id from device_commands where device_id = ${command.deviceId} and client_key = ${command.clientKey ?? null}`,
+      );
+      if (!existing) throw new Error('a command key conflicted but its command is gone');
+      return { commandId: existing.command_id, created: false };
     },
 
     /** The command, when its device is not offline (it may be sent now). */
@@ -123,7 +141,7 @@ export function commandsRepository(db: Database) {
       const rows = await queryParsed(
         db,
         z.object({ command_id: column.text }),
-        sql`update device_commands set state = 'expired', updated_at = ${at}
+        sql`update device_commands set state = 'expired', updated_at = ${at}, finished_at = ${at}
             where state in (${states(waitingStates)}) and expires_at < ${at} returning command_id`,
       );
       return rows.length;
@@ -144,19 +162,43 @@ export type CommandsRepository = ReturnType<typeof commandsRepository>;
 
 const allStates = Object.keys(commandStateRank) as CommandState[];
 
+/** A command a reply moved, as the reply left it. */
+export interface MovedCommand {
+  commandId: string;
+  name: string;
+  state: CommandState;
+}
+
+const finalStates: readonly CommandState[] = ['succeeded', 'failed', 'expired'];
+
 /**
  * A device's reply moves its command forward (lifecycle.ts `replyMoves`), in the caller's
- * transaction (ingestion's batch). A reply for another device's command, or one that would move
- * it back, changes nothing.
+ * transaction (ingestion's batch), at `at` (the batch's clock). A reply for another device's
+ * command, or one that would move it back, changes nothing and answers undefined.
  */
-export async function applyReply(tx: Database, deviceId: number, reply: ReplyMessage): Promise<void> {
+export async function applyReply(
+  tx: Database,
+  deviceId: number,
+  reply: ReplyMessage,
+  at: Date,
+): Promise<MovedCommand | undefined> {
   const from = allStates.filter((state) => replyMoves(state, reply.state));
-  await tx.execute(
+  const iso = at.toISOString();
+  const finished = finalStates.includes(reply.state) ? iso : null;
+  const [row] = await queryParsed(
+    tx,
+    z.object({ command_id: column.text, name: column.text, state: statusRow.shape.state }),
     sql`update device_commands set state = ${reply.state},
           upgrade_status = coalesce(${reply.upgrade_status ?? null}::int, upgrade_status),
           progress_pct = coalesce(${reply.progress_pct ?? null}::int, progress_pct),
           message = coalesce(${reply.message ?? null}::text, message),
-          updated_at = now()
-        where command_id = ${reply.id} and device_id = ${deviceId} and state in (${states(from)})`,
+          error = coalesce(${reply.error ?? null}::text, error),
+          answer = coalesce(${reply.values === undefined ? null : JSON.stringify(reply.values)}::jsonb, answer),
+          report = coalesce(${reply.report === undefined ? null : JSON.stringify(reply.report)}::jsonb, report),
+          finished_at = coalesce(${finished}::timestamptz, finished_at),
+          updated_at = ${iso}
+        where command_id = ${reply.id} and device_id = ${deviceId} and state in (${states(from)})
+        returning command_id, name, state`,
   );
+  return row ? { commandId: row.command_id, name: row.name, state: row.state } : undefined;
 }

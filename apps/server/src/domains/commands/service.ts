@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type CommandMessage, commandMessage, PROTOCOL_VERSION } from '@helio/contracts/device-link';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
+import type { CommandState } from './lifecycle.ts';
 import type { CommandStatus, CommandsRepository, OutgoingCommand } from './repository.ts';
 
 /**
@@ -31,8 +32,11 @@ export function deviceCommands(options: {
   channel: () => CommandChannel;
   log: FastifyBaseLogger;
   clock: Clock;
+  /** How long a command waits for its device unless told otherwise (COMMAND_TTL_HOURS). */
+  ttlMs?: number;
 }) {
   const { repo, log, clock } = options;
+  const defaultTtlMs = options.ttlMs ?? DEFAULT_COMMAND_TTL_MS;
 
   async function deliver(command: OutgoingCommand): Promise<void> {
     const message = commandMessage.parse({
@@ -50,14 +54,17 @@ export function deviceCommands(options: {
   return {
     /**
      * Queues a command for a device and sends it at once when the device is connected. The
-     * command is checked against the protocol's schema before anything is stored.
+     * command is checked against the protocol's schema before anything is stored. With a
+     * `clientKey` the device already had a command for, nothing new is stored or sent: that
+     * command is answered (`created: false`).
      */
     async create(
       deviceId: number,
       command: NewCommand,
       createdBy: number | null,
-      ttlMs = DEFAULT_COMMAND_TTL_MS,
-    ): Promise<string> {
+      options: { ttlMs?: number; clientKey?: string } = {},
+    ): Promise<{ commandId: string; created: boolean; state: CommandState }> {
+      const ttlMs = options.ttlMs ?? defaultTtlMs;
       const commandId = randomUUID();
       const now = clock.now().getTime();
       commandMessage.parse({
@@ -67,7 +74,7 @@ export function deviceCommands(options: {
         expires_at: now + ttlMs,
         ...command,
       });
-      await repo.insert({
+      const stored = await repo.insert({
         commandId,
         deviceId,
         name: command.name,
@@ -75,13 +82,24 @@ export function deviceCommands(options: {
         createdBy,
         createdAt: new Date(now),
         expiresAt: new Date(now + ttlMs),
+        clientKey: options.clientKey,
       });
+      if (!stored.created) {
+        // the key's command, wherever it has got to
+        const state = (await repo.status(stored.commandId))?.state ?? 'pending';
+        return { ...stored, state };
+      }
       const ready = await repo.deliverable(commandId);
-      if (ready)
-        await deliver(ready).catch((error: unknown) =>
-          log.warn({ err: error, commandId }, 'command not sent yet'),
-        );
-      return commandId;
+      const sent =
+        ready !== undefined &&
+        (await deliver(ready).then(
+          () => true,
+          (error: unknown) => {
+            log.warn({ err: error, commandId }, 'command not sent yet');
+            return false;
+          },
+        ));
+      return { ...stored, state: sent ? 'sent' : 'pending' };
     },
 
     /** Sends what waits for devices that are back and has not expired at `now`; answers how many went out. */
@@ -106,6 +124,9 @@ export function deviceCommands(options: {
     state(commandId: string): Promise<CommandStatus | undefined> {
       return repo.status(commandId);
     },
+
+    /** How long a command waits for its device, ms. */
+    ttlMs: defaultTtlMs,
   };
 }
 

@@ -7,6 +7,7 @@ import {
 import type { Caller } from '../../core/caller.ts';
 import { Refusal } from '../../core/refusal.ts';
 import { pageWindow } from '../../platform/search.ts';
+import { hashPassword } from '../auth/passwords.ts';
 import type { OperationLog } from '../operation-log/repository.ts';
 import { assertMay } from '../stations/policy.ts';
 import type { Tenancy } from '../tenancy/tenancy.ts';
@@ -93,6 +94,7 @@ export function devicesService(
           ratedPowerW: form.rated_power_w ?? null,
           secretHash: hashSecret(secret),
           secretIssuedAt: issuedAt,
+          settingsPwdHash: form.settings_pwd ? await hashPassword(form.settings_pwd) : null,
         },
         (fleet) => checkFleet(form, fleet),
       );

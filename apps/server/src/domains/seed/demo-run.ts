@@ -9,6 +9,7 @@ import {
   startFleet,
 } from '@helio/simulator';
 import type { FastifyBaseLogger } from 'fastify';
+import type { DeviceCommands } from '../commands/service.ts';
 import type { BrokerAccess } from '../devices/broker-access.ts';
 import { type SeededDemoPlant, seedDemoPlants } from './demo-plants.ts';
 
@@ -31,6 +32,11 @@ export interface DemoPlantOptions {
   historyIntervalS?: number;
   /** Expected faults per device per day, live. */
   faultRate?: number;
+  /**
+   * Commands to devices: once live, every demo device is asked for its settings, so that the
+   * demo (which may not send commands) sees them in the Settings tab.
+   */
+  commands?: Pick<DeviceCommands, 'create'>;
 }
 
 function simulationOf(seeded: SeededDemoPlant, now: number, historyDays: number): StationSimulation {
@@ -59,6 +65,7 @@ function simulationOf(seeded: SeededDemoPlant, now: number, historyDays: number)
   return createStationSimulation({
     key: `demo:${plant.name}`,
     plant: config,
+    countryCode: plant.countryCode,
     devices: seeded.devices.map((device) => ({
       sn: device.sn,
       deviceType: device.deviceType,
@@ -140,6 +147,9 @@ export async function startDemoPlants(options: DemoPlantOptions) {
       log: simulatorLog,
     });
     log.info({ stations: stations.length }, 'demo plants: running live');
+    for (const plant of seeded)
+      for (const device of plant.devices)
+        await options.commands?.create(device.deviceId, { name: 'read', params: {} }, null);
   })().catch((error: unknown) => {
     if (!abort.signal.aborted) log.error({ err: error }, 'demo plants stopped');
   });

@@ -5,13 +5,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Clock } from '../clock.ts';
 import { backoff, JobGiveUp, type JobRunner } from '../jobs/runner.ts';
-import { outboxRepository } from './outbox-repository.ts';
+import { type MailAttachment, outboxRepository } from './outbox-repository.ts';
+
+export type { MailAttachment };
 
 export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
 }
 
 export interface MailerOptions {
@@ -72,6 +75,11 @@ export function createMailer(options: MailerOptions) {
             subject: mail.subject,
             text: mail.textBody,
             html: mail.htmlBody,
+            attachments: (mail.attachments ?? []).map((file) => ({
+              filename: file.filename,
+              contentType: file.content_type,
+              content: Buffer.from(file.base64, 'base64'),
+            })),
           });
           log.info({ mailId, attempt: job.attempt }, 'mail delivered by SMTP');
         } else {
@@ -103,7 +111,13 @@ export function createMailer(options: MailerOptions) {
     /** Keeps the mail in the outbox with its delivery job; resolves once both are committed. */
     async send(mail: OutgoingMail): Promise<void> {
       await repo.keep(
-        { recipient: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html },
+        {
+          recipient: mail.to,
+          subject: mail.subject,
+          textBody: mail.text,
+          htmlBody: mail.html,
+          attachments: mail.attachments,
+        },
         (mailId, tx) => delivery.enqueue({ mail_id: mailId }, { tx }).then(() => undefined),
       );
       delivery.wake();
