@@ -509,6 +509,14 @@ async function journey(width: number, height: number): Promise<void> {
       expect(await page.getByTestId('history-chart-summary').textContent()).toMatch(/lowest .* kW/);
     }
     await check(page, `device detail, ${key} tab`);
+    if (key === 'settings') {
+      // A locked device's settings ask for its password on opening; Esc leaves them read-only, back on the tab.
+      await page.getByTestId('control-unlock-password').waitFor();
+      await expectFocus(page, page.getByTestId('control-unlock-password'), 'the device password field');
+      await page.keyboard.press('Escape');
+      await page.getByTestId('control-unlock-dialog').waitFor({ state: 'detached' });
+      await expectFocus(page, tabOf(page, 'device-tab-settings'), 'the device’s settings tab again');
+    }
   }
   // The history's table view, by keyboard.
   await page.keyboard.press('Home');

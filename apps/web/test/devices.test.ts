@@ -107,6 +107,7 @@ describe('the register form', () => {
           modbus_address: '',
           rs485_position: '3',
           rated_power_kw: '5,5',
+          settings_pwd: '   ',
         },
         7,
       ),
@@ -120,7 +121,13 @@ describe('the register form', () => {
       modbus_address: undefined,
       rs485_position: 3,
       rated_power_w: 5500,
+      settings_pwd: undefined,
     });
+  });
+
+  it('sends a typed settings password as typed, spaces and all', () => {
+    const body = deviceAddBody({ sn: 'INV2024A000123', model: 'H-5000', settings_pwd: ' pass word ' }, 7);
+    expect(body.settings_pwd).toBe(' pass word ');
   });
 
   it('finds the bus places another device of the station already has', () => {

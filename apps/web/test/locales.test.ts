@@ -10,7 +10,7 @@ const dir = fileURLToPath(new URL('../src/locales/', import.meta.url));
  * parts loaded with the screens that need them (src/locales/<part>/<language>.json, see i18n.ts).
  * Together they are the `translation` namespace, so no key may be in two of them.
  */
-const parts = ['', 'accounts/', 'devices/', 'stations/', 'alarms/', 'messages/', 'statistics/'];
+const parts = ['', 'accounts/', 'devices/', 'control/', 'stations/', 'alarms/', 'messages/', 'statistics/'];
 
 type Texts = { [key: string]: string | Texts };
 
@@ -37,7 +37,14 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)
 
 /** Words that really are the same in that language. */
 const sameAsEnglish: Record<string, string[]> = {
-  it: ['login.password', 'userDialog.password', 'devices.type.1', 'devices.credentials.password'],
+  it: [
+    'login.password',
+    'userDialog.password',
+    'devices.type.1',
+    'devices.credentials.password',
+    'control.battery.letter.charge',
+    'control.debug.minutesUnit',
+  ],
   cs: [
     'users.columnRole',
     'devices.field.model',
@@ -53,6 +60,8 @@ const sameAsEnglish: Record<string, string[]> = {
     'stations.status.alarm',
     'alarms.detail.title',
     'alarms.reports.field.status',
+    'control.group.system.title',
+    'control.report.test',
   ],
 };
 

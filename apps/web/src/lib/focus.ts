@@ -5,6 +5,8 @@
  * the page.
  */
 
+import type { FormInstance } from 'antd';
+
 /** True when focus is nowhere useful: on the page itself, or on a control gone or disabled. */
 export function focusLost(): boolean {
   const active = document.activeElement;
@@ -28,6 +30,18 @@ export function focusFirst(...candidates: (HTMLElement | null | undefined)[]): b
   const target = candidates.find(canFocus);
   target?.focus();
   return target !== undefined;
+}
+
+/**
+ * A dialog's `afterOpenChange` that puts the focus in a field of its form once it has opened:
+ * antd's dialog focuses itself (its close button) after the field's own `autoFocus` has run. A
+ * field the user has already reached keeps it.
+ */
+export function focusFieldOnOpen(form: FormInstance, field: string): (open: boolean) => void {
+  return (open) => {
+    if (!open || document.activeElement?.closest('.ant-form-item')) return;
+    (form.getFieldInstance(field) as { focus?: () => void } | undefined)?.focus?.();
+  };
 }
 
 /** The element focused now, to give focus back to later (the page's body is none). */

@@ -24,7 +24,7 @@ const appTexts: Record<Language, () => Promise<{ default: Texts }>> = {
 /**
  * Parts of the `translation` texts that the first screen does without, downloaded with the code
  * that shows them (src/locales/<part>/<language>.json): `accounts` for the user dialogs, password
- * recovery and user management, `devices`, `stations`, `alarms` (alarm list, abnormal reports, the
+ * recovery and user management, `devices`, `control` (a device's Settings and Log tabs), `stations`, `alarms` (alarm list, abnormal reports, the
  * alarms of a device or station), `messages` (messages, authorization requests, operation log,
  * notification settings) and `statistics` (the fleet dashboard). Once a part is loaded, a language
  * switch loads it too.
@@ -36,6 +36,13 @@ const textParts = {
     pl: () => import('../locales/accounts/pl.json'),
     cs: () => import('../locales/accounts/cs.json'),
     it: () => import('../locales/accounts/it.json'),
+  },
+  control: {
+    en: () => import('../locales/control/en.json'),
+    'zh-CN': () => import('../locales/control/zh-CN.json'),
+    pl: () => import('../locales/control/pl.json'),
+    cs: () => import('../locales/control/cs.json'),
+    it: () => import('../locales/control/it.json'),
   },
   devices: {
     en: () => import('../locales/devices/en.json'),

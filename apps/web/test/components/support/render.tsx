@@ -7,9 +7,9 @@ import { MemoryRouter } from 'react-router';
 
 /**
  * Renders a screen part as the app does (antd's provider without motion, react-query without
- * retries, a router), and a user who types and clicks.
+ * retries, a router at `path`), and a user who types and clicks.
  */
-export function renderScreen(ui: ReactNode) {
+export function renderScreen(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
@@ -17,7 +17,7 @@ export function renderScreen(ui: ReactNode) {
   const view = render(
     <ConfigProvider theme={{ token: { motion: false } }}>
       <QueryClientProvider client={queryClient}>
-        <MemoryRouter>{ui}</MemoryRouter>
+        <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
       </QueryClientProvider>
     </ConfigProvider>,
   );

@@ -1,6 +1,7 @@
 import { type AlarmItem, alarm, type ProcessingState, processingStates } from '@helio/contracts';
-import { Form, Input, Modal, Radio, Typography } from 'antd';
+import { Form, Input, Radio, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/dialogs/form-dialog.tsx';
 import { notifySuccess } from '../../../lib/notifier.ts';
 import { useProcessAlarms } from '../api/alarms.ts';
 import { useFaultName } from './fault-name.tsx';
@@ -47,38 +48,21 @@ export function ProcessDialog({ items, open, onClose, afterClose, onDone }: Proc
   };
 
   return (
-    <Modal
-      open={open}
+    <FormDialog<ProcessValues>
+      form={form}
+      name="alarm-process"
       title={single ? t('alarms.process.titleOne') : t('alarms.process.titleMany', { number: items.length })}
+      open={open}
       onCancel={onClose}
       afterClose={afterClose}
-      okText={t('alarms.process.submit')}
+      firstField="opinion"
+      pending={process.isPending}
+      initialValues={{ processing_state: 'processed', opinion: single?.opinion ?? '' }}
+      onFinish={submit}
+      submitText={t('alarms.process.submit')}
       cancelText={t('alarms.cancel')}
-      okButtonProps={{
-        htmlType: 'submit',
-        loading: process.isPending,
-        'data-testid': 'alarm-process-submit',
-      }}
-      cancelButtonProps={{ 'data-testid': 'alarm-process-cancel' }}
-      maskClosable={!process.isPending}
-      destroyOnHidden
-      modalRender={(dom) => (
-        <Form<ProcessValues>
-          // The fields' ids (and their hints' and errors', which the fields name) are this form's own.
-          name="alarm-process"
-          form={form}
-          layout="vertical"
-          clearOnDestroy
-          disabled={process.isPending}
-          initialValues={{
-            processing_state: 'processed',
-            opinion: single?.opinion ?? '',
-          }}
-          onFinish={submit}
-        >
-          {dom}
-        </Form>
-      )}
+      submitTestId="alarm-process-submit"
+      cancelTestId="alarm-process-cancel"
     >
       <div data-testid="alarm-process-dialog">
         <Typography.Paragraph type="secondary">
@@ -119,6 +103,6 @@ export function ProcessDialog({ items, open, onClose, afterClose, onDone }: Proc
           />
         </Form.Item>
       </div>
-    </Modal>
+    </FormDialog>
   );
 }

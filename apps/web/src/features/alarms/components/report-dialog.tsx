@@ -1,6 +1,7 @@
 import { type AlarmItem, alarm, type ReportItem } from '@helio/contracts';
-import { Alert, Descriptions, Form, Input, Modal } from 'antd';
+import { Alert, Descriptions, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/dialogs/form-dialog.tsx';
 import { notifySuccess } from '../../../lib/notifier.ts';
 import { StationSelect } from '../../devices/index.ts';
 import { useReportChanges } from '../api/reports.ts';
@@ -83,35 +84,21 @@ export function ReportDialog({ action, open, onClose, afterClose }: ReportDialog
   const title = t(`alarms.reports.dialog.${action.mode}Title`);
 
   return (
-    <Modal
-      open={open}
+    <FormDialog<ReportValues>
+      form={form}
+      name="alarm-report"
       title={title}
+      open={open}
       onCancel={onClose}
       afterClose={afterClose}
-      okText={t(`alarms.reports.dialog.${action.mode}Submit`)}
+      firstField={action.mode === 'add' ? 'description' : 'opinion'}
+      pending={pending}
+      initialValues={{ description: action.mode === 'edit' ? action.report.description : '' }}
+      onFinish={submit}
+      submitText={t(`alarms.reports.dialog.${action.mode}Submit`)}
       cancelText={t('alarms.cancel')}
-      okButtonProps={{
-        htmlType: 'submit',
-        danger: action.mode === 'close',
-        loading: pending,
-        'data-testid': 'report-submit',
-      }}
-      maskClosable={!pending}
-      destroyOnHidden
-      modalRender={(dom) => (
-        <Form<ReportValues>
-          // The fields' ids (and their hints' and errors', which the fields name) are this form's own.
-          name="alarm-report"
-          form={form}
-          layout="vertical"
-          clearOnDestroy
-          disabled={pending}
-          initialValues={{ description: action.mode === 'edit' ? action.report.description : '' }}
-          onFinish={submit}
-        >
-          {dom}
-        </Form>
-      )}
+      submitTestId="report-submit"
+      submitDanger={action.mode === 'close'}
     >
       <div data-testid="report-dialog" data-mode={action.mode}>
         {action.mode === 'close' && (
@@ -195,6 +182,6 @@ export function ReportDialog({ action, open, onClose, afterClose }: ReportDialog
           />
         </Form.Item>
       </div>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,8 +1,9 @@
 import { passwordAgain, retrievePassword, user } from '@helio/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, type InputProps, type InputRef, Modal, Space } from 'antd';
+import { Alert, Button, Form, Input, type InputProps, type InputRef, Space } from 'antd';
 import { type KeyboardEvent, type ReactNode, type Ref, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/dialogs/form-dialog.tsx';
 import { useCountdown } from '../../../hooks/use-countdown.ts';
 import { useFormProblems } from '../../../hooks/use-form-problems.ts';
 import { call } from '../../../lib/api.ts';
@@ -122,35 +123,21 @@ export function ForgotPasswordDialog({ open, onClose, onDone }: ForgotPasswordDi
   const pending = reset.isPending;
 
   return (
-    <Modal
-      open={open}
+    <FormDialog<ResetValues>
+      {...checks.formProps}
+      form={form}
+      name="forgot"
       title={t('forgotPassword.title')}
+      open={open}
       onCancel={onClose}
-      afterOpenChange={checks.focusOnOpen('email')}
-      destroyOnHidden
-      maskClosable={!pending}
+      firstField="email"
+      pending={pending}
       width={480}
-      modalRender={(dom) => (
-        <Form<ResetValues>
-          form={form}
-          name="forgot"
-          layout="vertical"
-          {...checks.formProps}
-          clearOnDestroy
-          onFinish={(values) => reset.mutate(values)}
-          disabled={pending}
-        >
-          {dom}
-        </Form>
-      )}
-      footer={[
-        <Button key="cancel" onClick={onClose} disabled={false} data-testid="forgot-cancel">
-          {t('userDialog.cancel')}
-        </Button>,
-        <Button key="submit" type="primary" htmlType="submit" loading={pending} data-testid="forgot-submit">
-          {t('forgotPassword.submit')}
-        </Button>,
-      ]}
+      onFinish={(values) => reset.mutate(values)}
+      submitText={t('forgotPassword.submit')}
+      cancelText={t('userDialog.cancel')}
+      submitTestId="forgot-submit"
+      cancelTestId="forgot-cancel"
     >
       <div data-testid="forgot-dialog">
         {checks.announcer}
@@ -230,7 +217,7 @@ export function ForgotPasswordDialog({ open, onClose, onDone }: ForgotPasswordDi
           />
         </Form.Item>
       </div>
-    </Modal>
+    </FormDialog>
   );
 }
 

@@ -1,4 +1,4 @@
-import { type DeviceType, snBodyLength, snPrefixes, validationLimits } from '@helio/contracts';
+import { type DeviceType, deviceForm, snBodyLength, snPrefixes, validationLimits } from '@helio/contracts';
 import { Form, type FormInstance, Input, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ProblemTexts } from '../hooks/use-register-device.ts';
@@ -32,7 +32,8 @@ function exampleSn(deviceType: DeviceType): string {
 /**
  * The registration's fields: the station (or the fixed one shown), the device types the station
  * takes (those it cannot take once more say why), the SN checked as the server does (4002, 2002),
- * the model, the firmware and the wiring, whose bus places must be free on the station (200307).
+ * the model, the firmware and the wiring, whose bus places must be free on the station (200307),
+ * and the device's own settings password, blank for the installer tree's.
  */
 export function DeviceRegisterFields({
   form,
@@ -86,6 +87,16 @@ export function DeviceRegisterFields({
   const textRule = {
     max: validationLimits.deviceTextMaxLength,
     message: validationText('validation.textTooLong'),
+  };
+
+  // The call's own rule: blank, or a password of 6 to 128 characters.
+  const settingsPwdRule = {
+    validator: async (_: unknown, value: string | undefined) => {
+      const checked = deviceForm.shape.settings_pwd.safeParse(value);
+      if (!checked.success) {
+        throw new Error(validationText(checked.error.issues[0]?.message ?? 'validation.invalidValue'));
+      }
+    },
   };
 
   return (
@@ -184,6 +195,19 @@ export function DeviceRegisterFields({
         />
       </Form.Item>
       <DeviceWiringFields textRule={textRule} busRule={busRule} />
+      <Form.Item
+        name="settings_pwd"
+        label={t('devices.dialog.settingsPwd')}
+        className="device-form-wide"
+        rules={[settingsPwdRule]}
+        extra={t('devices.dialog.settingsPwdHint')}
+      >
+        <Input.Password
+          autoComplete="new-password"
+          maxLength={validationLimits.passwordMaxLength}
+          data-testid="device-field-settings_pwd"
+        />
+      </Form.Item>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { type DeviceCredentials, type DeviceItem, RoleId } from '@helio/contracts';
-import { Alert, Button, Form, Modal } from 'antd';
+import { Alert, Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/dialogs/form-dialog.tsx';
 import { useSession } from '../../../lib/session-store.ts';
 import { useProblemTexts, useRegisterDevice } from '../hooks/use-register-device.ts';
 import { type FixedStation, useRegistrationStation } from '../hooks/use-registration-station.ts';
@@ -66,41 +67,22 @@ export function DeviceRegisterForm({
   };
 
   return (
-    <Modal
-      open={open}
+    <FormDialog<DeviceFormValues>
+      form={form}
+      name="device-register"
       title={t('devices.dialog.title')}
+      open={open}
       onCancel={onClose}
-      destroyOnHidden
-      maskClosable={!add.isPending}
+      pending={add.isPending}
       width={640}
-      modalRender={(dom) => (
-        <Form<DeviceFormValues>
-          form={form}
-          layout="vertical"
-          validateTrigger="onBlur"
-          clearOnDestroy
-          onValuesChange={onValuesChange}
-          onFinish={(values) => add.mutate(values)}
-          disabled={add.isPending}
-        >
-          {dom}
-        </Form>
-      )}
-      footer={[
-        <Button key="cancel" onClick={onClose} disabled={false} data-testid="device-cancel">
-          {t('devices.dialog.cancel')}
-        </Button>,
-        <Button
-          key="submit"
-          type="primary"
-          htmlType="submit"
-          loading={add.isPending}
-          disabled={full !== undefined}
-          data-testid="device-submit"
-        >
-          {t('devices.dialog.submit')}
-        </Button>,
-      ]}
+      validateTrigger="onBlur"
+      onValuesChange={onValuesChange}
+      onFinish={(values) => add.mutate(values)}
+      submitText={t('devices.dialog.submit')}
+      cancelText={t('devices.dialog.cancel')}
+      submitTestId="device-submit"
+      cancelTestId="device-cancel"
+      submitDisabled={full !== undefined}
     >
       <div data-testid="device-dialog" className="device-form">
         <p className="dialog-intro">{t('devices.dialog.intro')}</p>
@@ -139,6 +121,6 @@ export function DeviceRegisterForm({
           texts={texts}
         />
       </div>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -32,6 +32,8 @@ export interface DeviceFormValues {
   rs485_position?: string;
   /** Rated power in kW as typed (the API takes whole W). */
   rated_power_kw?: string;
+  /** The device's settings password; blank: the installer tree's applies. */
+  settings_pwd?: string;
 }
 
 export type DeviceFormField = keyof DeviceFormValues;
@@ -46,6 +48,7 @@ export const deviceFormFields = [
   'modbus_address',
   'rs485_position',
   'rated_power_kw',
+  'settings_pwd',
 ] as const satisfies readonly DeviceFormField[];
 
 /** Largest rated power in kW (the API's limit is 1 GW in whole W). */
@@ -96,6 +99,7 @@ export function deviceAddBody(values: DeviceFormValues, stationId: number): Devi
   const modbus = modbusAddress(values.modbus_address);
   const rs485 = rs485Position(values.rs485_position);
   const rated = ratedPowerWatts(values.rated_power_kw);
+  const settingsPwd = values.settings_pwd ?? '';
   return {
     station_id: stationId,
     sn: normalizeSn(values.sn ?? ''),
@@ -106,6 +110,8 @@ export function deviceAddBody(values: DeviceFormValues, stationId: number): Devi
     modbus_address: modbus ?? undefined,
     rs485_position: rs485 ?? undefined,
     rated_power_w: rated ?? undefined,
+    // A password as typed (its spaces are part of it), only when one was typed.
+    settings_pwd: settingsPwd.trim() === '' ? undefined : settingsPwd,
   };
 }
 

@@ -1,11 +1,12 @@
-import { MAX_ID, type StationType, stationDetailKind } from '@helio/contracts';
+import { control, MAX_ID, type StationType, stationDetailKind } from '@helio/contracts';
 
 /** The device list's route (SPEC.md §2). */
 export const DEVICE_LIST_PATH = '/device/deviceList';
 
 /**
  * The device detail's route: under the list's, so the sidebar highlights "Devices" there too.
- * The device is `?device_id=`, the open tab `&tab=` (the basic information when absent).
+ * The device is `?device_id=`, the open tab `&tab=` (the basic information when absent); the link
+ * of a mailed self-test report adds `&report=` (its command id) to the Settings tab's.
  */
 export const DEVICE_DETAIL_PATH = `${DEVICE_LIST_PATH}/detail`;
 
@@ -38,6 +39,13 @@ export function readDeviceId(search: URLSearchParams): number | undefined {
 export function readDetailTab(search: URLSearchParams): DeviceDetailTab {
   const tab = search.get('tab');
   return (deviceDetailTabs as readonly string[]).includes(tab ?? '') ? (tab as DeviceDetailTab) : 'basic';
+}
+
+/** The self-test report the address names (`&report=`), undefined when it is not a possible id. */
+export function readReportId(search: URLSearchParams): string | undefined {
+  const text = search.get('report');
+  if (text === null) return undefined;
+  return control.selfTestReport.body.safeParse({ command_id: text }).success ? text : undefined;
 }
 
 /** The detail screen of a station, chosen by its type (PRODUCT.md §4). */

@@ -11,12 +11,13 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useKeyboardScroll } from '../../../hooks/use-focus-return.ts';
 import { ApiError } from '../../../lib/api.ts';
+import { withTexts } from '../../../lib/i18n.ts';
 import { useDeviceDetail } from '../api/devices.ts';
 import { useShownZone } from '../api/telemetry.ts';
 import { useUnbindDevice } from '../api/unbind.ts';
@@ -41,13 +42,26 @@ import { useMayChangeDevices } from '../lib/use-device-texts.ts';
 import '../devices.css';
 import { QuietSkeleton } from '../components/quiet-skeleton.tsx';
 
+/** The Settings and Log tabs come with their own code and texts, when first opened. */
+const DeviceSettings = lazy(
+  withTexts('control', () =>
+    import('../components/control/device-settings.tsx').then((m) => ({ default: m.DeviceSettings })),
+  ),
+);
+const CommandLog = lazy(
+  withTexts('control', () =>
+    import('../components/control/command-log.tsx').then((m) => ({ default: m.CommandLog })),
+  ),
+);
+
 /** The catalogue's "no permission": what a device out of reach, or removed, answers. */
 const NO_PERMISSION = '9001';
 
 /**
  * /device/deviceList/detail?device_id=: one device (SPEC.md §2 "device detail"): its basic
- * information, its newest reading, its history and its alarms; the tabs of log, settings and
- * strategy say what they will show until they are built. The open tab is kept in the address.
+ * information, its newest reading, its history, its alarms, its command log and its settings (read,
+ * changed by command once unlocked with the device password); the strategy tab says what it will
+ * show until it is built. The open tab is kept in the address.
  * Who may change devices can also issue the device a new broker secret here.
  */
 export function DeviceDetailRoute() {
@@ -151,8 +165,22 @@ export function DeviceDetailRoute() {
       </div>
     );
   };
+  const controlTab = (key: 'settings' | 'log'): ReactNode => {
+    if (tab !== key) return null;
+    const loading = <QuietSkeleton paragraph={{ rows: 8 }} />;
+    if (!item || !zone) return loading;
+    return (
+      <Suspense fallback={loading}>
+        {key === 'settings' ? (
+          <DeviceSettings sn={item.sn} zone={zone} />
+        ) : (
+          <CommandLog sn={item.sn} zone={zone} />
+        )}
+      </Suspense>
+    );
+  };
   const comingTab = (
-    key: Exclude<DeviceDetailTab, 'basic' | 'realtime' | 'history' | 'alarms'>,
+    key: Exclude<DeviceDetailTab, 'basic' | 'realtime' | 'history' | 'alarms' | 'settings' | 'log'>,
   ): ReactNode => (
     <Empty
       image={Empty.PRESENTED_IMAGE_SIMPLE}
@@ -227,6 +255,8 @@ export function DeviceDetailRoute() {
                 telemetryTab(key)
               ) : key === 'alarms' ? (
                 alarmsTab()
+              ) : key === 'settings' || key === 'log' ? (
+                controlTab(key)
               ) : (
                 comingTab(key)
               ),

@@ -1,6 +1,7 @@
 import { deviceSn, message } from '@helio/contracts';
-import { Form, Input, Modal, Typography } from 'antd';
+import { Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/dialogs/form-dialog.tsx';
 import { ApiError, describeError } from '../../../lib/api.ts';
 import { notifySuccess } from '../../../lib/notifier.ts';
 import { useRequestChanges } from '../api/requests.ts';
@@ -47,27 +48,19 @@ export function RequestAccessDialog({ open, onClose, sn, onDone }: RequestAccess
   };
 
   return (
-    <Modal
-      open={open}
+    <FormDialog<RequestValues>
+      form={form}
+      name="access-request"
       title={t('messages.requests.dialogTitle')}
+      open={open}
       onCancel={onClose}
-      okText={t('messages.requests.send')}
+      firstField={sn ? 'note' : 'sn'}
+      pending={add.isPending}
+      initialValues={{ sn: sn ?? '' }}
+      onFinish={submit}
+      submitText={t('messages.requests.send')}
       cancelText={t('messages.cancel')}
-      okButtonProps={{ htmlType: 'submit', loading: add.isPending, 'data-testid': 'request-submit' }}
-      maskClosable={!add.isPending}
-      destroyOnHidden
-      modalRender={(dom) => (
-        <Form<RequestValues>
-          form={form}
-          layout="vertical"
-          clearOnDestroy
-          disabled={add.isPending}
-          initialValues={{ sn: sn ?? '' }}
-          onFinish={submit}
-        >
-          {dom}
-        </Form>
-      )}
+      submitTestId="request-submit"
     >
       <div data-testid="request-dialog">
         <Typography.Paragraph type="secondary">{t('messages.requests.dialogIntro')}</Typography.Paragraph>
@@ -109,6 +102,6 @@ export function RequestAccessDialog({ open, onClose, sn, onDone }: RequestAccess
           />
         </Form.Item>
       </div>
-    </Modal>
+    </FormDialog>
   );
 }

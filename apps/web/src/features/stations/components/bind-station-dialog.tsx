@@ -1,7 +1,8 @@
 import { type StationItem, station } from '@helio/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Form, Modal } from 'antd';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/dialogs/form-dialog.tsx';
 import { call } from '../../../lib/api.ts';
 import { notifySuccess } from '../../../lib/notifier.ts';
 import { useRefreshStations } from '../api/stations.ts';
@@ -51,46 +52,26 @@ export function BindStationDialog({ station: item, open, onClose, afterClose }: 
   });
 
   return (
-    <Modal
-      open={open}
+    <FormDialog<BindValues>
+      form={form}
+      name="station-bind"
       title={t('stations.bindTitle', { name: item.station_name })}
+      open={open}
       onCancel={onClose}
       afterClose={afterClose}
-      destroyOnHidden
-      maskClosable={!bind.isPending}
+      pending={bind.isPending}
       width={480}
-      modalRender={(dom) => (
-        <Form<BindValues>
-          form={form}
-          layout="vertical"
-          clearOnDestroy
-          initialValues={{
-            installer_id: item.installer_id ?? undefined,
-            end_user_id: item.end_user_id ?? undefined,
-          }}
-          onValuesChange={(changed: BindValues) => {
-            if ('installer_id' in changed) form.setFieldValue('end_user_id', undefined);
-          }}
-          onFinish={(values) => bind.mutate(values)}
-          disabled={bind.isPending}
-        >
-          {dom}
-        </Form>
-      )}
-      footer={[
-        <Button key="cancel" onClick={onClose} disabled={false}>
-          {t('stations.cancel')}
-        </Button>,
-        <Button
-          key="submit"
-          type="primary"
-          htmlType="submit"
-          loading={bind.isPending}
-          data-testid="bind-submit"
-        >
-          {t('stations.bindSubmit')}
-        </Button>,
-      ]}
+      initialValues={{
+        installer_id: item.installer_id ?? undefined,
+        end_user_id: item.end_user_id ?? undefined,
+      }}
+      onValuesChange={(changed: BindValues) => {
+        if ('installer_id' in changed) form.setFieldValue('end_user_id', undefined);
+      }}
+      onFinish={(values) => bind.mutate(values)}
+      submitText={t('stations.bindSubmit')}
+      cancelText={t('stations.cancel')}
+      submitTestId="bind-submit"
     >
       <div data-testid="bind-station-dialog">
         <p className="dialog-intro">{t('stations.bindIntro')}</p>
@@ -114,6 +95,6 @@ export function BindStationDialog({ station: item, open, onClose, afterClose }: 
           />
         </Form.Item>
       </div>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,8 +1,9 @@
 import { RoleId, user, userFormSchemas } from '@helio/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Modal, Radio, Skeleton, Typography } from 'antd';
+import { Alert, Button, Form, Input, Radio, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/dialogs/form-dialog.tsx';
 import { useFormProblems } from '../../../hooks/use-form-problems.ts';
 import { call } from '../../../lib/api.ts';
 import { notifySuccess } from '../../../lib/notifier.ts';
@@ -168,43 +169,23 @@ export function UserDialog({
   const passwordLabel = mode === 5 ? t('userDialog.newPassword') : t('userDialog.password');
 
   return (
-    <Modal
-      open={open}
+    <FormDialog<UserFormValues>
+      {...checks.formProps}
+      form={form}
+      name={`account-${mode}`}
       title={t(texts.title)}
+      open={open}
       onCancel={onClose}
-      afterOpenChange={checks.focusOnOpen(mode === 5 ? 'old_pwd' : mode === 3 ? undefined : 'user_name')}
       afterClose={afterClose}
-      destroyOnHidden
-      maskClosable={!submit.isPending}
+      firstField={mode === 5 ? 'old_pwd' : mode === 3 ? undefined : 'user_name'}
+      pending={submit.isPending}
       width={480}
-      modalRender={(dom) => (
-        <Form<UserFormValues>
-          form={form}
-          name={`account-${mode}`}
-          layout="vertical"
-          {...checks.formProps}
-          clearOnDestroy
-          onFinish={(values) => submit.mutate(values)}
-          disabled={submit.isPending}
-        >
-          {dom}
-        </Form>
-      )}
-      footer={[
-        <Button key="cancel" onClick={onClose} disabled={false} data-testid="user-dialog-cancel">
-          {t('userDialog.cancel')}
-        </Button>,
-        <Button
-          key="submit"
-          type="primary"
-          htmlType="submit"
-          loading={submit.isPending}
-          disabled={loadingInfo}
-          data-testid="user-dialog-submit"
-        >
-          {t(texts.submit)}
-        </Button>,
-      ]}
+      onFinish={(values) => submit.mutate(values)}
+      submitText={t(texts.submit)}
+      cancelText={t('userDialog.cancel')}
+      submitTestId="user-dialog-submit"
+      cancelTestId="user-dialog-cancel"
+      submitDisabled={loadingInfo}
     >
       <div data-testid="user-dialog" data-mode={mode}>
         {checks.announcer}
@@ -353,7 +334,7 @@ export function UserDialog({
           </Typography.Paragraph>
         )}
       </div>
-    </Modal>
+    </FormDialog>
   );
 }
 

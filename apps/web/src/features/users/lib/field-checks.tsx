@@ -1,5 +1,6 @@
 import type { FormInstance, FormProps } from 'antd';
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { focusFieldOnOpen } from '../../../lib/focus.ts';
 
 /** What a field says is wrong with it, as antd reports it. */
 interface FieldErrors {
@@ -103,11 +104,8 @@ export function useFieldChecks<Values>(form: FormInstance<Values>): FieldChecks<
   );
 
   const focusOnOpen = useCallback(
-    (field: FieldName<Values> | undefined) => (open: boolean) => {
-      if (!open || field === undefined || document.activeElement?.closest('.ant-form-item')) return;
-      const control = form.getFieldInstance(field as never) as { focus?: () => void } | undefined;
-      control?.focus?.();
-    },
+    (field: FieldName<Values> | undefined) =>
+      field === undefined ? () => undefined : focusFieldOnOpen(form as FormInstance, field),
     [form],
   );
 
