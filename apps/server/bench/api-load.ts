@@ -4,10 +4,10 @@
  * connections. Latency is request sent → answer read; what completes inside the measured window
  * counts.
  */
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { machineCpuMs, processCpuMs } from './proc-cpu.ts';
 
 export interface LoadOptions {
   baseUrl: string;
@@ -36,37 +36,6 @@ export interface LoadResult {
   cpu: { label: string; pct: number }[];
   /** What all cores give, in the same unit (200 for two cores). */
   capacity: number;
-}
-
-/** USER_HZ of /proc: 100 on every Linux this runs on. */
-const CLOCK_TICKS = 100;
-
-/** CPU time of a process so far, ms (Linux /proc; 0 when it is gone or unknown). */
-function processCpuMs(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-  } catch {
-    return 0;
-  }
-}
-
-/** Busy and total CPU time of the whole machine so far, ms (Linux /proc/stat). */
-function machineCpuMs(): { busy: number; total: number } | undefined {
-  try {
-    const fields = readFileSync('/proc/stat', 'utf8')
-      .split('\n')[0]!
-      .trim()
-      .split(/\s+/)
-      .slice(1)
-      .map(Number);
-    const total = fields.reduce((sum, value) => sum + value, 0);
-    const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
-    return { busy: ((total - idle) * 1000) / CLOCK_TICKS, total: (total * 1000) / CLOCK_TICKS };
-  } catch {
-    return undefined;
-  }
 }
 
 function percentile(sorted: Float64Array, fraction: number): number {
@@ -154,7 +123,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, windowStart - performance.now())));
     const groups = (await options.watch?.()) ?? [];
     const sample = () => ({
-      groups: groups.map((group) => group.pids.reduce((sum, pid) => sum + processCpuMs(pid), 0)),
+      groups: groups.map((group) => group.pids.reduce((sum, pid) => sum + (processCpuMs(pid) ?? 0), 0)),
       self: process.cpuUsage(),
       machine: machineCpuMs(),
       at: performance.now(),

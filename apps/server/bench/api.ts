@@ -54,14 +54,7 @@ import {
   updateHeadlines,
 } from './api-data.ts';
 import { call, type LoadResult, runLoad } from './api-load.ts';
-
-const numberFromEnvironment = (name: string, fallback: number): number => {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number: ${raw}`);
-  return value;
-};
+import { numberFromEnvironment } from './environment.ts';
 
 const fmtInt = (value: number) =>
   Number.isFinite(value) ? Math.round(value).toLocaleString('en-US') : 'n/a';

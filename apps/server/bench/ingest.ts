@@ -51,18 +51,13 @@ import { deviceCommands } from '../src/domains/commands/service.ts';
 import { hashSecret, issueSecret } from '../src/domains/devices/credentials.ts';
 import { systemClock } from '../src/platform/clock.ts';
 import { createJobRunner } from '../src/platform/jobs/runner.ts';
+import { cleanUp, defer } from './cleanups.ts';
+import { numberFromEnvironment } from './environment.ts';
+import { machineCpuMs, processCpuMs } from './proc-cpu.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Settings and shared shapes
 // ---------------------------------------------------------------------------------------------
-
-const numberFromEnvironment = (name: string, fallback: number): number => {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number: ${raw}`);
-  return value;
-};
 
 interface BenchDevice {
   sn: string;
@@ -164,34 +159,6 @@ function summarise(latencies: number[]): Latencies {
     p99: percentile(sorted, 0.99),
     max: sorted.length > 0 ? sorted[sorted.length - 1]! : Number.NaN,
   };
-}
-
-/** USER_HZ of /proc: 100 on every Linux this runs on. */
-const CLOCK_TICKS = 100;
-
-/** CPU time of a process so far, ms (Linux /proc; undefined elsewhere). */
-function processCpuMs(pid: number): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // the fields after the command name, which is in parentheses and may hold spaces
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-  } catch {
-    return undefined;
-  }
-}
-
-/** A machine-wide CPU sample from /proc/stat (Linux), to tell how busy all cores were. */
-function machineCpu(): { busy: number; total: number } | undefined {
-  try {
-    const line = readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
-    const fields = line.trim().split(/\s+/).slice(1).map(Number);
-    const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
-    const total = fields.reduce((sum, value) => sum + value, 0);
-    return { busy: total - idle, total };
-  } catch {
-    return undefined;
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -374,7 +341,7 @@ async function runPublishers(config: LoadConfig, send: (message: FromPublisher) 
     self: process.cpuUsage(),
     watched: config.watch.map((entry) => processCpuMs(entry.pid)),
     backends: new Map(backends.map((pid) => [pid, processCpuMs(pid)])),
-    machine: machineCpu(),
+    machine: machineCpuMs(),
   });
 
   running = true;
@@ -597,34 +564,6 @@ const fmtRatio = (value: number | undefined) =>
 
 function print(line: string): void {
   process.stdout.write(`${line}\n`);
-}
-
-/** Things to undo, newest first, also after a failure or Ctrl-C. */
-const cleanups: (() => Promise<void>)[] = [];
-
-/** Registers an undo step; calling the returned function runs it now (once). */
-function defer(step: () => Promise<void> | void): () => Promise<void> {
-  let done = false;
-  const run = async () => {
-    if (done) return;
-    done = true;
-    const index = cleanups.indexOf(run);
-    if (index >= 0) cleanups.splice(index, 1);
-    await step();
-  };
-  cleanups.push(run);
-  return run;
-}
-
-async function cleanUp(): Promise<void> {
-  while (cleanups.length > 0) {
-    const step = cleanups.pop()!;
-    try {
-      await step();
-    } catch (error) {
-      process.stderr.write(`clean-up step failed: ${error instanceof Error ? error.message : error}\n`);
-    }
-  }
 }
 
 /** A quiet logger for the portal side: warnings and errors are counted, the first few shown. */
