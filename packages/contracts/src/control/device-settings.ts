@@ -361,6 +361,45 @@ export function activeSlots(
   return found;
 }
 
+/** The start and end names of every slot, charge then discharge. */
+export const slotFieldNames: readonly string[] = slotKinds.flatMap((kind) =>
+  Array.from({ length: SLOT_COUNT }, (_, i) => [slotStartName(kind, i + 1), slotEndName(kind, i + 1)]).flat(),
+);
+
+/**
+ * The one slot rule (SPEC.md §4, §9), for device settings and strategies alike: in flat values
+ * (`charge_1_start` … `discharge_3_end`, HH:mm), each slot's start is not after its end within the
+ * day (00:00–00:00 is off) and no two active slots overlap. `changes` names the fields the user
+ * touched: a rule broken by an untouched slot is named on the touched one; without it, every slot
+ * counts as touched. Answers nothing when no slot field is touched.
+ */
+export function slotIssues(
+  values: SettingValues,
+  changes: Readonly<Record<string, unknown>> = values,
+): { field: string; message: 'validation.timeRangeOrder' | 'validation.slotOverlap' }[] {
+  if (!slotFieldNames.some((name) => name in changes)) return [];
+  const issues: { field: string; message: 'validation.timeRangeOrder' | 'validation.slotOverlap' }[] = [];
+  for (const kind of slotKinds) {
+    for (let i = 1; i <= SLOT_COUNT; i += 1) {
+      const start = values[slotStartName(kind, i)];
+      const end = values[slotEndName(kind, i)];
+      if (typeof start === 'string' && typeof end === 'string' && start > end)
+        issues.push({ field: slotEndName(kind, i), message: 'validation.timeRangeOrder' });
+    }
+  }
+  const active = activeSlots(values).sort((a, b) => a.start - b.start);
+  for (let i = 1; i < active.length; i += 1) {
+    const previous = active[i - 1]!;
+    const slot = active[i]!;
+    if (slot.start < previous.end)
+      issues.push({
+        field: slot.field in changes ? slot.field : previous.field,
+        message: 'validation.slotOverlap',
+      });
+  }
+  return issues;
+}
+
 /**
  * Checks a change set for a device: every name known, writable and of the device's groups, every
  * value in its range (the chosen standard's for protection, the rating for powers), the stages in
@@ -417,29 +456,7 @@ export function settingsIssues(
   }
 
   // Slots: start before end within the day, and no two active slots overlapping.
-  const slotNames = slotKinds.flatMap((kind) =>
-    Array.from({ length: SLOT_COUNT }, (_, i) => [
-      slotStartName(kind, i + 1),
-      slotEndName(kind, i + 1),
-    ]).flat(),
-  );
-  if (touches(slotNames)) {
-    for (const kind of slotKinds) {
-      for (let i = 1; i <= SLOT_COUNT; i += 1) {
-        const start = merged[slotStartName(kind, i)];
-        const end = merged[slotEndName(kind, i)];
-        if (typeof start === 'string' && typeof end === 'string' && start > end)
-          add(slotEndName(kind, i), 'validation.timeRangeOrder');
-      }
-    }
-    const active = activeSlots(merged).sort((a, b) => a.start - b.start);
-    for (let i = 1; i < active.length; i += 1) {
-      const previous = active[i - 1]!;
-      const slot = active[i]!;
-      if (slot.start < previous.end)
-        add(slot.field in changes ? slot.field : previous.field, 'validation.slotOverlap');
-    }
-  }
+  for (const issue of slotIssues(merged, changes)) add(issue.field, issue.message);
 
   const socPair = (low: string, high: string) => {
     const a = merged[low];
