@@ -9,3 +9,5 @@ export * from './schema/jobs.ts';
 export * from './schema/messages.ts';
 export * from './schema/platform.ts';
 export * from './schema/telemetry.ts';
+export * from './schema/strategies.ts';
+export * from './schema/tariffs.ts';
