@@ -79,6 +79,20 @@ const textParts = {
     cs: () => import('../locales/statistics/cs.json'),
     it: () => import('../locales/statistics/it.json'),
   },
+  strategies: {
+    en: () => import('../locales/strategies/en.json'),
+    'zh-CN': () => import('../locales/strategies/zh-CN.json'),
+    pl: () => import('../locales/strategies/pl.json'),
+    cs: () => import('../locales/strategies/cs.json'),
+    it: () => import('../locales/strategies/it.json'),
+  },
+  tariffs: {
+    en: () => import('../locales/tariffs/en.json'),
+    'zh-CN': () => import('../locales/tariffs/zh-CN.json'),
+    pl: () => import('../locales/tariffs/pl.json'),
+    cs: () => import('../locales/tariffs/cs.json'),
+    it: () => import('../locales/tariffs/it.json'),
+  },
 } satisfies Record<string, Record<Language, () => Promise<{ default: Texts }>>>;
 
 export type TextPart = keyof typeof textParts;
