@@ -69,6 +69,7 @@ export const validationMessageKeys = [
   'validation.socOrder',
   'validation.gatewaySubnet',
   'validation.debugMinutes',
+  'validation.strategyFieldRequired',
 ] as const;
 
 export type ValidationMessageKey = (typeof validationMessageKeys)[number];

@@ -9,10 +9,25 @@ import * as message from './message.ts';
 import * as plant from './plant.ts';
 import * as station from './station.ts';
 import * as statistics from './statistics.ts';
+import * as strategy from './strategy.ts';
 import * as user from './user.ts';
 import * as weather from './weather.ts';
 
-export { alarm, auth, chart, common, control, device, message, plant, station, statistics, user, weather };
+export {
+  alarm,
+  auth,
+  chart,
+  common,
+  control,
+  device,
+  message,
+  plant,
+  station,
+  statistics,
+  strategy,
+  user,
+  weather,
+};
 
 /** Every call of the API, by domain; the server's route test walks this list. */
 export const allCalls: CallDef[] = [
@@ -109,6 +124,24 @@ export const allCalls: CallDef[] = [
   control.command,
   control.updateLog,
   control.diagnostics,
+  strategy.list,
+  strategy.detail,
+  strategy.tcd.list,
+  strategy.tcd.add,
+  strategy.tcd.edit,
+  strategy.tcd.del,
+  strategy.tcdp.list,
+  strategy.tcdp.add,
+  strategy.tcdp.edit,
+  strategy.tcdp.del,
+  strategy.ps.list,
+  strategy.ps.add,
+  strategy.ps.edit,
+  strategy.ps.del,
+  strategy.enable,
+  strategy.update,
+  strategy.device,
+  strategy.batch,
 ];
 
 /** Every multipart upload: not JSON calls, so tested and documented apart from `allCalls`. */

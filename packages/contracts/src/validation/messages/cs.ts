@@ -67,4 +67,5 @@ export default {
   'validation.socOrder': 'Nižší SOC musí být menší než vyšší',
   'validation.gatewaySubnet': 'Brána musí být ve stejné podsíti jako adresa IP',
   'validation.debugMinutes': 'Zvolte 5 až 120 minut',
+  'validation.strategyFieldRequired': 'Pro tuto strategii povinné',
 } satisfies Record<ValidationMessageKey, string>;

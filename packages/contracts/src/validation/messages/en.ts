@@ -68,4 +68,5 @@ export default {
   'validation.socOrder': 'The lower SOC must be below the upper SOC',
   'validation.gatewaySubnet': 'The gateway must be in the same subnet as the IP address',
   'validation.debugMinutes': 'Choose between 5 and 120 minutes',
+  'validation.strategyFieldRequired': 'Required for this strategy',
 } satisfies Record<ValidationMessageKey, string>;

@@ -68,4 +68,5 @@ export default {
   'validation.socOrder': 'Il SOC inferiore deve essere minore di quello superiore',
   'validation.gatewaySubnet': "Il gateway deve essere nella stessa sottorete dell'indirizzo IP",
   'validation.debugMinutes': 'Scegli tra 5 e 120 minuti',
+  'validation.strategyFieldRequired': 'Obbligatorio per questa strategia',
 } satisfies Record<ValidationMessageKey, string>;

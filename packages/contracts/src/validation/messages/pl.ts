@@ -68,4 +68,5 @@ export default {
   'validation.socOrder': 'Niższy SOC musi być mniejszy od wyższego',
   'validation.gatewaySubnet': 'Brama musi być w tej samej podsieci co adres IP',
   'validation.debugMinutes': 'Wybierz od 5 do 120 minut',
+  'validation.strategyFieldRequired': 'Wymagane dla tej strategii',
 } satisfies Record<ValidationMessageKey, string>;

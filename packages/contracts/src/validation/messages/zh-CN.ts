@@ -65,4 +65,5 @@ export default {
   'validation.socOrder': '较低的SOC必须小于较高的SOC',
   'validation.gatewaySubnet': '网关必须与IP地址在同一子网',
   'validation.debugMinutes': '请选择5到120分钟',
+  'validation.strategyFieldRequired': '此策略必填',
 } satisfies Record<ValidationMessageKey, string>;
