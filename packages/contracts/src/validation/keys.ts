@@ -69,6 +69,11 @@ export const validationMessageKeys = [
   'validation.socOrder',
   'validation.gatewaySubnet',
   'validation.debugMinutes',
+  'validation.weekdaysRequired',
+  'validation.seasonNameRequired',
+  'validation.seasonMonths',
+  'validation.tariffPeriodRequired',
+  'validation.recomputeFrom',
   'validation.strategyFieldRequired',
 ] as const;
 

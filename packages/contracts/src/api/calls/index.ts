@@ -9,6 +9,7 @@ import * as message from './message.ts';
 import * as plant from './plant.ts';
 import * as station from './station.ts';
 import * as statistics from './statistics.ts';
+import * as tariff from './tariff.ts';
 import * as strategy from './strategy.ts';
 import * as user from './user.ts';
 import * as weather from './weather.ts';
@@ -124,6 +125,9 @@ export const allCalls: CallDef[] = [
   control.command,
   control.updateLog,
   control.diagnostics,
+  tariff.updateEmbps,
+  tariff.loadEmbps,
+  tariff.usageChart,
   strategy.list,
   strategy.detail,
   strategy.tcd.list,

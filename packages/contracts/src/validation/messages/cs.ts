@@ -67,5 +67,10 @@ export default {
   'validation.socOrder': 'Nižší SOC musí být menší než vyšší',
   'validation.gatewaySubnet': 'Brána musí být ve stejné podsíti jako adresa IP',
   'validation.debugMinutes': 'Zvolte 5 až 120 minut',
+  'validation.weekdaysRequired': 'Vyberte alespoň jeden den v týdnu',
+  'validation.seasonNameRequired': 'Zadejte název sezóny',
+  'validation.seasonMonths': 'Každý měsíc musí patřit právě do jedné sezóny',
+  'validation.tariffPeriodRequired': 'Přidejte alespoň jedno časové období',
+  'validation.recomputeFrom': 'Vyberte den z posledních 400 dnů, nejpozději včera',
   'validation.strategyFieldRequired': 'Pro tuto strategii povinné',
 } satisfies Record<ValidationMessageKey, string>;

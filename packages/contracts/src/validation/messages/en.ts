@@ -68,5 +68,10 @@ export default {
   'validation.socOrder': 'The lower SOC must be below the upper SOC',
   'validation.gatewaySubnet': 'The gateway must be in the same subnet as the IP address',
   'validation.debugMinutes': 'Choose between 5 and 120 minutes',
+  'validation.weekdaysRequired': 'Choose at least one day of the week',
+  'validation.seasonNameRequired': "Please enter the season's name",
+  'validation.seasonMonths': 'Every month must belong to exactly one season',
+  'validation.tariffPeriodRequired': 'Add at least one time set',
+  'validation.recomputeFrom': 'Choose a day within the last 400 days, up to yesterday',
   'validation.strategyFieldRequired': 'Required for this strategy',
 } satisfies Record<ValidationMessageKey, string>;

@@ -68,5 +68,10 @@ export default {
   'validation.socOrder': 'Il SOC inferiore deve essere minore di quello superiore',
   'validation.gatewaySubnet': "Il gateway deve essere nella stessa sottorete dell'indirizzo IP",
   'validation.debugMinutes': 'Scegli tra 5 e 120 minuti',
+  'validation.weekdaysRequired': 'Scegli almeno un giorno della settimana',
+  'validation.seasonNameRequired': 'Inserisci il nome della stagione',
+  'validation.seasonMonths': 'Ogni mese deve appartenere a una sola stagione',
+  'validation.tariffPeriodRequired': 'Aggiungi almeno una fascia oraria',
+  'validation.recomputeFrom': 'Scegli un giorno degli ultimi 400 giorni, al più tardi ieri',
   'validation.strategyFieldRequired': 'Obbligatorio per questa strategia',
 } satisfies Record<ValidationMessageKey, string>;

@@ -68,5 +68,10 @@ export default {
   'validation.socOrder': 'Niższy SOC musi być mniejszy od wyższego',
   'validation.gatewaySubnet': 'Brama musi być w tej samej podsieci co adres IP',
   'validation.debugMinutes': 'Wybierz od 5 do 120 minut',
+  'validation.weekdaysRequired': 'Wybierz co najmniej jeden dzień tygodnia',
+  'validation.seasonNameRequired': 'Podaj nazwę sezonu',
+  'validation.seasonMonths': 'Każdy miesiąc musi należeć do dokładnie jednego sezonu',
+  'validation.tariffPeriodRequired': 'Dodaj co najmniej jeden przedział czasu',
+  'validation.recomputeFrom': 'Wybierz dzień z ostatnich 400 dni, najpóźniej wczoraj',
   'validation.strategyFieldRequired': 'Wymagane dla tej strategii',
 } satisfies Record<ValidationMessageKey, string>;

@@ -65,5 +65,10 @@ export default {
   'validation.socOrder': '较低的SOC必须小于较高的SOC',
   'validation.gatewaySubnet': '网关必须与IP地址在同一子网',
   'validation.debugMinutes': '请选择5到120分钟',
+  'validation.weekdaysRequired': '请至少选择一个星期几',
+  'validation.seasonNameRequired': '请输入季节名称',
+  'validation.seasonMonths': '每个月份必须且只能属于一个季节',
+  'validation.tariffPeriodRequired': '请至少添加一个时段',
+  'validation.recomputeFrom': '请选择最近400天内、不晚于昨天的日期',
   'validation.strategyFieldRequired': '此策略必填',
 } satisfies Record<ValidationMessageKey, string>;
