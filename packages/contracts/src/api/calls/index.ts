@@ -9,8 +9,8 @@ import * as message from './message.ts';
 import * as plant from './plant.ts';
 import * as station from './station.ts';
 import * as statistics from './statistics.ts';
-import * as tariff from './tariff.ts';
 import * as strategy from './strategy.ts';
+import * as tariff from './tariff.ts';
 import * as user from './user.ts';
 import * as weather from './weather.ts';
 
@@ -26,6 +26,7 @@ export {
   station,
   statistics,
   strategy,
+  tariff,
   user,
   weather,
 };
