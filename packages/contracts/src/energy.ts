@@ -289,3 +289,149 @@ export function isRangeDate(unit: RangeUnit, date: string | undefined): boolean 
   const probe = new Date(Date.UTC(year, month - 1, day));
   return probe.getUTCMonth() === month - 1 && probe.getUTCDate() === day;
 }
+
+/**
+ * Self-sufficiency and self-consumption from the flows (issue 17): a day's five-minute station
+ * powers, allocated by `powerFlows`, integrated into energy per source → sink pair. The battery's
+ * content has an origin: grid → battery adds grid energy, PV or generator → battery adds own
+ * energy, and a discharge takes out both in proportion, so energy bought at night and used at home
+ * in the day counts as bought, not as the battery's. The day-total rates (`autarkyPct`,
+ * `selfConsumptionPct`) read a night of grid charging as the home's own supply gone missing and
+ * fall to 0 %; these stay true, and equal them when no energy moves between grid and battery.
+ */
+
+/** Energy of each flow pair over a period, kWh, keyed `from>to` (`grid>battery`). */
+export type FlowEnergy = Partial<Record<`${FlowNode}>${FlowNode}`, number>>;
+
+/** Where the battery's stored energy came from, carried from one day to the next. */
+export interface BatteryOrigin {
+  /** The share of the stored energy charged from the grid, 0–1. */
+  grid_share: number;
+}
+
+/** What the two rates are summed from, kWh; days add up field by field. */
+export interface FlowSum {
+  /** Into the home and the wallbox. */
+  consumption_kwh: number;
+  /** Consumption not from the grid: PV, generator, and the battery's own (not grid-charged) share. */
+  self_supplied_kwh: number;
+  pv_kwh: number;
+  /** PV not exported: PV → grid, and the battery's own share of battery → grid, are not on site. */
+  pv_on_site_kwh: number;
+}
+
+export interface FlowDay extends FlowSum {
+  flows_kwh: FlowEnergy;
+  /** The battery's origin at the day's end (the next day's carry). */
+  battery: BatteryOrigin;
+  /** Buckets that had powers (a day without any says nothing about its flows). */
+  buckets_with_data: number;
+}
+
+const FIVE_MINUTES_MS = 5 * 60_000;
+const clampShare = (value: number) => Math.min(1, Math.max(0, Number.isFinite(value) ? value : 0));
+
+/**
+ * The flows of one day from its buckets of station powers (null: no reading in the bucket), each
+ * `bucketMs` long. The battery's content is weighed by its SOC where both this bucket and an
+ * earlier one report it (a charge that lifts the SOC from 40 to 60 % is a third of what is then
+ * stored, whatever the capacity and the losses), the day's first SOC holding the carry; without
+ * SOC by the kWh charged less those taken out since the day began. `carry` is the previous day's
+ * origin; without it the battery's content is taken as own energy.
+ */
+export function flowDay(
+  buckets: readonly (StationPowers | null)[],
+  options: { bucketMs?: number; carry?: BatteryOrigin } = {},
+): FlowDay {
+  const hours = (options.bucketMs ?? FIVE_MINUTES_MS) / 3_600_000;
+  let share = clampShare(options.carry?.grid_share ?? 0);
+  let soc: number | null = null;
+  let storedKwh = 0;
+  const flows: FlowEnergy = {};
+  const sum: FlowSum = { consumption_kwh: 0, self_supplied_kwh: 0, pv_kwh: 0, pv_on_site_kwh: 0 };
+  let withData = 0;
+  for (const powers of buckets) {
+    if (!powers) continue;
+    withData += 1;
+    const e: FlowEnergy = {};
+    for (const flow of powerFlows(powers)) {
+      const key = `${flow.from}>${flow.to}` as const;
+      const kwh = (flow.power_w * hours) / 1000;
+      e[key] = (e[key] ?? 0) + kwh;
+      flows[key] = (flows[key] ?? 0) + kwh;
+    }
+    const at = (key: keyof FlowEnergy) => e[key] ?? 0;
+    const batteryHome = at('battery>load') + at('battery>ev');
+    const batteryGrid = at('battery>grid');
+    // what the battery gave this bucket left with the origin it had
+    const ownShare = 1 - share;
+    const pv = at('pv>load') + at('pv>ev') + at('pv>battery') + at('pv>grid');
+    sum.pv_kwh += pv;
+    sum.pv_on_site_kwh += pv - at('pv>grid') - batteryGrid * ownShare;
+    const ownToHome = at('pv>load') + at('pv>ev') + at('generator>load') + at('generator>ev');
+    sum.consumption_kwh += ownToHome + batteryHome + at('grid>load') + at('grid>ev');
+    sum.self_supplied_kwh += ownToHome + batteryHome * ownShare;
+    const fromGrid = at('grid>battery');
+    const charged = fromGrid + at('pv>battery') + at('generator>battery');
+    if (charged > 0) {
+      // the first SOC of the day: what it holds is the carry's, this bucket's charge unweighed
+      const [content, added] =
+        powers.soc_pct !== null
+          ? soc === null
+            ? [Math.max(0, powers.soc_pct), 0]
+            : [Math.max(0, soc), Math.max(0, powers.soc_pct - soc)]
+          : [storedKwh, charged];
+      if (content + added > 0)
+        share = clampShare((content * share + added * (fromGrid / charged)) / (content + added));
+    }
+    storedKwh = Math.max(0, storedKwh + charged - batteryHome - batteryGrid);
+    if (powers.soc_pct !== null) soc = powers.soc_pct;
+  }
+  sum.pv_on_site_kwh = Math.min(sum.pv_kwh, Math.max(0, sum.pv_on_site_kwh));
+  sum.self_supplied_kwh = Math.min(sum.consumption_kwh, Math.max(0, sum.self_supplied_kwh));
+  return { ...sum, flows_kwh: flows, battery: { grid_share: share }, buckets_with_data: withData };
+}
+
+/**
+ * A day's sum from its energy totals, for a day whose flows are not known (no five-minute powers,
+ * or not yet computed): the day-total rule, all import counted as bought, all export as PV's.
+ */
+export function flowSumFromTotals(f: EnergyFigures): FlowSum {
+  const consumption = consumptionKwh(f);
+  return {
+    consumption_kwh: consumption,
+    self_supplied_kwh: consumption - Math.min(f.import_kwh, consumption),
+    pv_kwh: f.pv_kwh,
+    pv_on_site_kwh: f.pv_kwh - Math.min(f.export_kwh, f.pv_kwh),
+  };
+}
+
+/** Days added up. */
+export function addFlowSums(...sums: readonly FlowSum[]): FlowSum {
+  const total: FlowSum = { consumption_kwh: 0, self_supplied_kwh: 0, pv_kwh: 0, pv_on_site_kwh: 0 };
+  for (const sum of sums) {
+    total.consumption_kwh += sum.consumption_kwh;
+    total.self_supplied_kwh += sum.self_supplied_kwh;
+    total.pv_kwh += sum.pv_kwh;
+    total.pv_on_site_kwh += sum.pv_on_site_kwh;
+  }
+  return total;
+}
+
+/**
+ * Self-sufficiency (autarky) over summed days: the share of the consumption not bought from the
+ * grid, the battery's grid-charged share counted as bought, 0–100 %. Null without consumption.
+ */
+export function selfSufficiencyPct(sum: FlowSum): number | null {
+  if (!(sum.consumption_kwh > 0)) return null;
+  return clampPercent((sum.self_supplied_kwh / sum.consumption_kwh) * 100);
+}
+
+/**
+ * Self-consumption over summed days: the share of the PV energy used on site (at home, in the
+ * wallbox, or stored and not later exported), 0–100 %. Null without PV energy.
+ */
+export function selfConsumptionFromFlowsPct(sum: FlowSum): number | null {
+  if (!(sum.pv_kwh > 0)) return null;
+  return clampPercent((sum.pv_on_site_kwh / sum.pv_kwh) * 100);
+}

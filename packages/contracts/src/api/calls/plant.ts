@@ -42,9 +42,17 @@ export const energyBlock = z.object({
   discharge_kwh: z.number(),
   ev_kwh: z.number(),
   generator_kwh: z.number(),
-  /** Share of the PV energy used on site, 0–100; null without PV energy. */
+  /**
+   * Self-consumption: share of the PV energy used on site (home, wallbox, or stored and not later
+   * exported), 0–100, from the period's five-minute flows (energy.ts `flowDay`,
+   * `selfConsumptionFromFlowsPct`); null without PV energy.
+   */
   self_consumption_pct: z.number().min(0).max(100).nullable(),
-  /** Share of the consumption not bought from the grid, 0–100; null without consumption. */
+  /**
+   * Self-sufficiency (autarky): share of the consumption not bought from the grid, 0–100, from the
+   * period's five-minute flows, energy the battery took from the grid counted as bought when it
+   * reaches the home (energy.ts `flowDay`, `selfSufficiencyPct`); null without consumption.
+   */
   autarky_pct: z.number().min(0).max(100).nullable(),
   /** PV energy × the station's unit price, in its currency. */
   income: z.number(),
