@@ -27,6 +27,8 @@ import { devicesRoutes } from './domains/devices/routes.ts';
 import { devicesService } from './domains/devices/service.ts';
 import { deviceTelemetry } from './domains/devices/telemetry.ts';
 import { deviceTelemetryService } from './domains/devices/telemetry-service.ts';
+import { registerFlowDaysJob, stationFlowDays } from './domains/energy/flow-days.ts';
+import { flowDaysStore } from './domains/energy/flow-days-store.ts';
 import { messagesRepository } from './domains/messages/repository.ts';
 import { operationLog } from './domains/operation-log/repository.ts';
 import { plantRepository } from './domains/plant/repository.ts';
@@ -43,6 +45,10 @@ import { stationsService } from './domains/stations/service.ts';
 import { statisticsRepository } from './domains/statistics/repository.ts';
 import { statisticsRoutes } from './domains/statistics/routes.ts';
 import { statisticsService } from './domains/statistics/service.ts';
+import { strategiesRepository } from './domains/strategies/repository.ts';
+import { strategiesRoutes } from './domains/strategies/routes.ts';
+import { strategiesService } from './domains/strategies/service.ts';
+import { registerTariffs } from './domains/tariffs/module.ts';
 import { tenancy } from './domains/tenancy/tenancy.ts';
 import { emailChange } from './domains/users/email-change.ts';
 import { emailChangeRepository } from './domains/users/email-change-repository.ts';
@@ -200,11 +206,16 @@ export async function buildApp({
       weatherProvider({ baseUrl: config.weatherUrl, log: app.log.child({ part: 'weather' }) }),
     ),
   );
+  const plant = plantRepository(db, clock);
+  // where energy went each day (self-sufficiency, self-consumption): stored by its job, summed by the overview
+  const flowDays = stationFlowDays(flowDaysStore(db), plant);
+  registerFlowDaysJob({ jobs, flowDays, log: app.log.child({ part: 'flow-days' }) });
   plantRoutes(calls, {
-    repo: plantRepository(db, clock),
+    repo: plant,
     tenancy: scopes,
     downloads: files,
     now: () => clock.now(),
+    flowDays,
   });
   photoRoutes(app, calls, photoStore(path.join(config.dataDir, 'photos'), stations), { prefix, photoUrl });
   const alarms = registerAlarmsAndMessages({
@@ -301,6 +312,27 @@ export async function buildApp({
   );
 
   statisticsRoutes(calls, statisticsService(statisticsRepository(db), scopes, auth));
+  registerTariffs({
+    calls,
+    db,
+    tenancy: scopes,
+    clock,
+    jobs,
+    downloads: files,
+    log: app.log.child({ part: 'tariffs' }),
+  });
+
+  // strategy templates and applying them: control's rules for who may act, commands to carry them
+  const strategies = strategiesService({
+    repo: strategiesRepository(db),
+    tenancy: scopes,
+    access,
+    commands,
+    operationLog: oplog,
+    clock,
+  });
+  await strategies.seedSystemTemplates();
+  strategiesRoutes(calls, strategies);
 
   const document = openApiDocument({ version: config.version, prefix });
   app.get(`${prefix}openapi.json`, async () => document);

@@ -4,26 +4,21 @@ import {
   type ChartKind,
   type ChartSeriesKey,
   consumptionKwh,
-  type DeviceType,
-  type DeviceValues,
   daysOfMonth,
   incomeOf,
   localClock,
   localDate,
   localPeriod,
   periodStart,
-  powerValueKeys,
   type RangeUnit,
   rangeResolution,
   type StationPowers,
   stationMeasures,
-  stationPowers,
 } from '@helio/contracts';
 import { readCounters } from '@helio/contracts/device-link';
 import { type CounterReading, counterRise, type EnergyFigures } from '../energy/ledger.ts';
+import { FIVE_MINUTES_MS, stationDayPowers } from './day-powers.ts';
 import type { EnergyRow, PlantRepository, PlantStation } from './repository.ts';
-
-type StationDevice = { device_type: DeviceType };
 
 /**
  * The station charts (contracts api/calls/chart.ts). A day is five-minute buckets of the station's
@@ -32,7 +27,7 @@ type StationDevice = { device_type: DeviceType };
  * bucket or period without data is null; a future one too.
  */
 
-const FIVE_MINUTES = 5 * 60_000;
+const FIVE_MINUTES = FIVE_MINUTES_MS;
 
 type PowerKey = keyof StationPowers;
 type EnergyKey = Exclude<ChartSeriesKey, PowerKey>;
@@ -147,42 +142,16 @@ export function chartBuilder(repo: PlantRepository, now: () => Date = () => new 
   }
 
   /** Five-minute powers of a local day. */
-  async function dayCurves(
-    station: PlantStation,
-    devices: StationDevice[],
-    keys: PowerKey[],
-    day: string,
-  ): Promise<ChartData['rows']> {
-    const tz = station.timezone;
-    const { startMs: start, endMs: end } = localPeriod('day', day, tz);
-    const count = Math.ceil((end - start) / FIVE_MINUTES);
-    const valueKeys = [...new Set(devices.flatMap((device) => powerValueKeys(device.device_type)))];
-    const averaged = await repo.buckets(station.station_id, valueKeys, start, end, FIVE_MINUTES);
-    const slots: DeviceValues[][] = Array.from({ length: count }, () => []);
-    for (const row of averaged) {
-      const type = row.device_type;
-      const slot = slots[row.bucket];
-      if (!slot) continue;
-      const values: Record<string, number> = {};
-      valueKeys.forEach((key, index) => {
-        const value = row.values[index];
-        if (value !== null && value !== undefined) values[key] = value;
-      });
-      slot.push({ device_type: type, values });
-    }
-    const nowMs = now().getTime();
-    const labels = labelsOf(tz, day, start, count, FIVE_MINUTES);
-    return slots.map((slot, index) => {
+  async function dayCurves(station: PlantStation, keys: PowerKey[], day: string): Promise<ChartData['rows']> {
+    const { startMs: start, powers } = await stationDayPowers(repo, station, day, now().getTime());
+    const labels = labelsOf(station.timezone, day, start, powers.length, FIVE_MINUTES);
+    return powers.map((bucket, index) => {
       const at = start + index * FIVE_MINUTES;
-      const label = labels[index] as string;
-      if (slot.length === 0 || at > nowMs)
-        return { period: new Date(at).toISOString(), label, values: keys.map(() => null) };
-      const powers = stationPowers(slot);
       return {
         period: new Date(at).toISOString(),
-        label,
+        label: labels[index] as string,
         values: keys.map((key) => {
-          const value = powers[key];
+          const value = bucket?.[key] ?? null;
           return value === null ? null : round(value, decimalsOf(key));
         }),
       };
@@ -246,7 +215,6 @@ export function chartBuilder(repo: PlantRepository, now: () => Date = () => new 
   return {
     /** The chart of a station the caller may see (the caller's check is the service's). */
     async build(station: PlantStation, request: ChartRequest): Promise<ChartData> {
-      const devices = station.device_types.map((type) => ({ device_type: type }));
       const measured = stationMeasures(station.device_types);
       const { unit, kind } = request;
       const tz = station.timezone;
@@ -274,7 +242,7 @@ export function chartBuilder(repo: PlantRepository, now: () => Date = () => new 
           date: day,
           resolution: 'five_minutes',
           series: series(keys, station.currency, 'line'),
-          rows: await dayCurves(station, devices, keys, day),
+          rows: await dayCurves(station, keys, day),
         };
       }
       const keys = bars[kind].filter(

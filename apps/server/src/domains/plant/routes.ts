@@ -1,6 +1,7 @@
 import { chart, plant } from '@helio/contracts';
 import type { CallRegistry } from '../../http/calls.ts';
 import type { Downloads } from '../../platform/downloads.ts';
+import type { StationFlowDays } from '../energy/flow-days.ts';
 import type { Tenancy } from '../tenancy/tenancy.ts';
 import { chartExport } from './chart-export.ts';
 import { chartBuilder } from './charts.ts';
@@ -10,9 +11,16 @@ import { plantService } from './service.ts';
 /** The overview, power-flow and chart calls of a plant, and the charts' export. */
 export function plantRoutes(
   calls: CallRegistry,
-  options: { repo: PlantRepository; tenancy: Tenancy; downloads: Downloads; now?: () => Date },
+  options: {
+    repo: PlantRepository;
+    tenancy: Tenancy;
+    downloads: Downloads;
+    now?: () => Date;
+    /** The flow days the overview's self-sufficiency and self-consumption are summed from. */
+    flowDays: Pick<StationFlowDays, 'periodSums'>;
+  },
 ): void {
-  const service = plantService(options.repo, options.tenancy, options.now);
+  const service = plantService(options.repo, options.tenancy, options.now, options.flowDays);
   const charts = chartBuilder(options.repo, options.now);
   const exports = chartExport(
     options.downloads,

@@ -1,5 +1,4 @@
 import {
-  autarkyPct,
   type CallData,
   CO2_KG_PER_KWH,
   co2SavedKg,
@@ -7,6 +6,8 @@ import {
   DeviceType,
   type EnergyBlock,
   type FlowNode,
+  type FlowSum,
+  flowSumFromTotals,
   incomeOf,
   localDate,
   type PileState,
@@ -15,7 +16,8 @@ import {
   reportsNow,
   StationType,
   type StationType as StationTypeId,
-  selfConsumptionPct,
+  selfConsumptionFromFlowsPct,
+  selfSufficiencyPct,
   stationDetailKind,
   stationMeasures,
   stationPowers,
@@ -23,6 +25,7 @@ import {
 import { emsParts } from '@helio/contracts/device-link';
 import type { Caller } from '../../core/caller.ts';
 import { Refusal } from '../../core/refusal.ts';
+import type { StationFlowDays } from '../energy/flow-days.ts';
 import { type EnergyFigures, zeroFigures } from '../energy/ledger.ts';
 import type { Tenancy } from '../tenancy/tenancy.ts';
 import type { LatestDevice, PlantRepository, PlantStation } from './repository.ts';
@@ -35,10 +38,19 @@ import type { LatestDevice, PlantRepository, PlantStation } from './repository.t
 const round = (value: number, decimals = 3) => Math.round(value * 10 ** decimals) / 10 ** decimals;
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-/** The figures of one period from its energy (undefined: no device reported in it). */
-export function energyBlock(figures: EnergyFigures | undefined, unitPrice: number): EnergyBlock {
+/**
+ * The figures of one period from its energy (undefined: no device reported in it). The two rates
+ * come from `flows`, the period's summed flow days (energy/flow-days.ts: the battery's
+ * grid-charged share counted as bought), or without them from the energy totals by the same rule.
+ */
+export function energyBlock(
+  figures: EnergyFigures | undefined,
+  unitPrice: number,
+  flows?: FlowSum,
+): EnergyBlock {
   const f = figures ?? zeroFigures();
   const consumption = consumptionKwh(f);
+  const rates = flows ?? flowSumFromTotals(f);
   return {
     pv_kwh: round(f.pv_kwh),
     consumption_kwh: round(consumption),
@@ -48,8 +60,8 @@ export function energyBlock(figures: EnergyFigures | undefined, unitPrice: numbe
     discharge_kwh: round(f.discharge_kwh),
     ev_kwh: round(f.ev_kwh),
     generator_kwh: round(f.generator_kwh),
-    self_consumption_pct: nullableRound(selfConsumptionPct(f.pv_kwh, f.export_kwh), 1),
-    autarky_pct: nullableRound(autarkyPct(consumption, f.import_kwh), 1),
+    self_consumption_pct: nullableRound(selfConsumptionFromFlowsPct(rates), 1),
+    autarky_pct: nullableRound(selfSufficiencyPct(rates), 1),
     income: incomeOf(f.pv_kwh, unitPrice),
     co2_kg: round(co2SavedKg(f.pv_kwh)),
     has_data: figures !== undefined,
@@ -84,7 +96,17 @@ const newest = (devices: LatestDevice[]) =>
 const PILE_SESSION_DAYS = 30;
 const MAX_SESSIONS = 20;
 
-export function plantService(repo: PlantRepository, tenancy: Tenancy, now: () => Date = () => new Date()) {
+export function plantService(
+  repo: PlantRepository,
+  tenancy: Tenancy,
+  now: () => Date = () => new Date(),
+  flowDays?: Pick<StationFlowDays, 'periodSums'>,
+) {
+  /** The flow sums of a station's periods; without flow days, none (the rates follow the totals). */
+  async function flowSums(station: PlantStation, day: string, todayTotals: EnergyFigures | undefined) {
+    return flowDays?.periodSums(station, day, now().getTime(), todayTotals);
+  }
+
   /** The station, after the caller's check (9001 when out of reach or gone). */
   async function seen(caller: Caller, stationId: number): Promise<PlantStation> {
     // one query: a station out of reach answers 9001 exactly like one that does not exist
@@ -103,7 +125,8 @@ export function plantService(repo: PlantRepository, tenancy: Tenancy, now: () =>
         repo.latest(stationId),
         repo.periodFigures({ stationId }, day),
       ]);
-      const today = energyBlock(figures.day, station.unit_price);
+      const flows = await flowSums(station, day, figures.day);
+      const today = energyBlock(figures.day, station.unit_price, flows?.today);
       return {
         station_id: stationId,
         station_type: station.station_type,
@@ -117,9 +140,9 @@ export function plantService(repo: PlantRepository, tenancy: Tenancy, now: () =>
         // the headline powers are now's, as in the station list (contracts `stationPvPowerW`)
         power: powersItem(devices.filter(reportsNow)),
         today,
-        month: energyBlock(figures.month, station.unit_price),
-        year: energyBlock(figures.year, station.unit_price),
-        total: energyBlock(figures.total, station.unit_price),
+        month: energyBlock(figures.month, station.unit_price, flows?.month),
+        year: energyBlock(figures.year, station.unit_price, flows?.year),
+        total: energyBlock(figures.total, station.unit_price, flows?.total),
         today_yield_h:
           station.capacity_kwp > 0 && today.has_data ? round(today.pv_kwh / station.capacity_kwp, 2) : null,
       };
@@ -359,7 +382,9 @@ export function plantService(repo: PlantRepository, tenancy: Tenancy, now: () =>
       const station = await seen(caller, stationId);
       const devices = await repo.latest(stationId);
       const ems = devices.find((device) => device.device_type === DeviceType.energyManagementBox);
-      const figures = await repo.periodFigures({ stationId }, localDate(now().getTime(), station.timezone));
+      const day = localDate(now().getTime(), station.timezone);
+      const figures = await repo.periodFigures({ stationId }, day);
+      const flows = await flowSums(station, day, figures.day);
       const parts = emsParts.map((part) => {
         const values: Record<string, number> = {};
         let state: number | null = null;
@@ -379,8 +404,8 @@ export function plantService(repo: PlantRepository, tenancy: Tenancy, now: () =>
         updated_at: iso(ems?.ms ?? null),
         parts: ems ? parts.filter((part) => part.state !== null || Object.keys(part.values).length > 0) : [],
         power: powersItem(devices),
-        today: energyBlock(figures.day, station.unit_price),
-        total: energyBlock(figures.total, station.unit_price),
+        today: energyBlock(figures.day, station.unit_price, flows?.today),
+        total: energyBlock(figures.total, station.unit_price, flows?.total),
       };
     },
   };
