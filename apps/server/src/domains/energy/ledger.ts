@@ -111,6 +111,33 @@ export function rose(rise: Counters): boolean {
   return Object.keys(rise).length > 0;
 }
 
+/** The step a share of rise comes from: its earlier and later reading's instants. */
+export interface Step {
+  fromMs: number;
+  toMs: number;
+}
+
+/**
+ * Visits every step's rise as the local days get it, by the rule above, oldest step first: the
+ * rise of each share (all of it in the later reading's day, or a gap's part), with its day and
+ * its step. The energy of days (`daysEnergy`) and the tariff split (domains/tariffs) both walk
+ * readings with it, so they count the same rises.
+ */
+export function forEachDayRise(
+  readings: readonly CounterReading[],
+  timeZone: string,
+  visit: (day: string, rise: Counters, step: Step) => void,
+): void {
+  for (let index = 1; index < readings.length; index += 1) {
+    const before = readings[index - 1]!;
+    const after = readings[index]!;
+    const rise = counterRise(before.counters, after.counters);
+    const step = { fromMs: before.ms, toMs: after.ms };
+    for (const share of stepShares(before.ms, after.ms, timeZone, rose(rise)))
+      visit(share.day, scaled(rise, share.factor), step);
+  }
+}
+
 /**
  * The energy of each local day from consecutive readings of a device, oldest first, by the rule
  * above. A day is in the answer when a step ends in it or a gap gives it a share; other days
@@ -121,19 +148,14 @@ export function daysEnergy(
   timeZone: string,
 ): Map<string, EnergyFigures> {
   const days = new Map<string, EnergyFigures>();
-  for (let index = 1; index < readings.length; index += 1) {
-    const before = readings[index - 1]!;
-    const after = readings[index]!;
-    const rise = counterRise(before.counters, after.counters);
-    for (const share of stepShares(before.ms, after.ms, timeZone, rose(rise))) {
-      let figures = days.get(share.day);
-      if (!figures) {
-        figures = zeroFigures();
-        days.set(share.day, figures);
-      }
-      addInto(figures, scaled(rise, share.factor));
+  forEachDayRise(readings, timeZone, (day, rise) => {
+    let figures = days.get(day);
+    if (!figures) {
+      figures = zeroFigures();
+      days.set(day, figures);
     }
-  }
+    addInto(figures, rise);
+  });
   return days;
 }
 

@@ -1,7 +1,7 @@
-import { localDate, localPeriod, nextDay } from '@helio/contracts';
+import { type DeviceType, localDate, localPeriod, nextDay } from '@helio/contracts';
 import { energyCounters, readCounters } from '@helio/contracts/device-link';
 import type { Database } from '@helio/db';
-import { daysEnergy, type EnergyFigures, EnergyLedger } from './ledger.ts';
+import { type CounterReading, daysEnergy, type EnergyFigures, EnergyLedger } from './ledger.ts';
 import {
   dequeueDay,
   lockDeviceReadings,
@@ -56,6 +56,25 @@ export async function recountAround(tx: Database, deviceId: number, day: string)
   );
 }
 
+/**
+ * A device's stored readings whose steps can reach the instants from `startMs` to `endMs`: the
+ * last one before, those within and the first one after (a gap's rise is shared by the days it
+ * covers), as counter readings oldest first. The recount and the tariff split read with it.
+ */
+export async function readingsAround(
+  tx: Database,
+  device: { deviceId: number; type: DeviceType },
+  startMs: number,
+  endMs: number,
+): Promise<CounterReading[]> {
+  const before = await readingBefore(tx, device.deviceId, startMs);
+  const within = await readingsBetween(tx, device.deviceId, startMs, endMs);
+  const after = await readingFrom(tx, device.deviceId, endMs);
+  return [...(before ? [before] : []), ...within, ...(after ? [after] : [])].map(
+    (reading: StoredReading) => ({ ms: reading.ms, counters: readCounters(device.type, reading.values) }),
+  );
+}
+
 /** Counts the local days `fromDay` to `toDay` of a device again from its stored readings. */
 async function recountDays(
   tx: Database,
@@ -66,13 +85,7 @@ async function recountDays(
   const { deviceId, timeZone } = device;
   const startMs = localPeriod('day', fromDay, timeZone).startMs;
   const endMs = localPeriod('day', toDay, timeZone).endMs;
-  // the steps that can reach these days: from the reading before them to the one after them
-  const before = await readingBefore(tx, deviceId, startMs);
-  const within = await readingsBetween(tx, deviceId, startMs, endMs);
-  const after = await readingFrom(tx, deviceId, endMs);
-  const readings = [...(before ? [before] : []), ...within, ...(after ? [after] : [])].map(
-    (reading: StoredReading) => ({ ms: reading.ms, counters: readCounters(device.type, reading.values) }),
-  );
+  const readings = await readingsAround(tx, device, startMs, endMs);
   const counted = daysEnergy(readings, timeZone);
   const stored = await storedDays(tx, deviceId, fromDay, toDay);
 
