@@ -4,7 +4,6 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { deviceTypeColumn } from '../devices/status-store.ts';
 import type { Scope } from '../tenancy/tenancy.ts';
-import type { BandRow } from './split.ts';
 
 /**
  * All SQL of peak-valley usage: a station's tariff (`station_tariffs`, its body the stored
@@ -48,6 +47,20 @@ const usageRow = z.object({
   saving: column.number,
 });
 export type UsageRow = z.output<typeof usageRow>;
+
+/** A band's energy and money of one day, as `station_tariff_days` keeps it. */
+export interface BandRow {
+  band: TariffBand;
+  import_kwh: number;
+  export_kwh: number;
+  charge_kwh: number;
+  discharge_kwh: number;
+  consumption_kwh: number;
+  pv_kwh: number;
+  cost: number;
+  feed_in: number;
+  saving: number;
+}
 
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 
@@ -189,4 +202,3 @@ export function tariffsRepository(db: Database) {
 }
 
 export type TariffsRepository = ReturnType<typeof tariffsRepository>;
-export type { TariffBand };

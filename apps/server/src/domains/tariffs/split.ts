@@ -17,7 +17,7 @@ import {
   zeroFigures,
 } from '../energy/ledger.ts';
 import { readingsAround } from '../energy/recount.ts';
-import type { TariffsRepository } from './repository.ts';
+import type { BandRow, TariffsRepository } from './repository.ts';
 
 /**
  * The tariff split of one station-local day: for every device of the station, the rises of its
@@ -27,20 +27,6 @@ import type { TariffsRepository } from './repository.ts';
  * across midnight) has no later reading in that day: it goes to the band of the day's last minute.
  * So the bands of a day add up, counter by counter, to the station's energy row of that day.
  */
-
-/** A band's energy and money of one day, as `station_tariff_days` keeps it. */
-export interface BandRow {
-  band: TariffBand;
-  import_kwh: number;
-  export_kwh: number;
-  charge_kwh: number;
-  discharge_kwh: number;
-  consumption_kwh: number;
-  pv_kwh: number;
-  cost: number;
-  feed_in: number;
-  saving: number;
-}
 
 /** Each band's energy of local `day` from devices' readings (each list oldest first). */
 export function splitDay(
