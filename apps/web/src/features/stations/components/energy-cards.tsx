@@ -1,8 +1,9 @@
+import { InfoCircleOutlined } from '@ant-design/icons';
 import type { EnergyBlock, StationPowers } from '@helio/contracts';
-import { Card, Progress, Segmented, Typography } from 'antd';
+import { Card, Progress, Segmented, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../components/empty-state.tsx';
 import { describeError } from '../../../lib/api.ts';
@@ -41,12 +42,51 @@ interface Figure {
   /** A rate, drawn as a bar under its value. */
   percent?: number | null;
   accent?: string;
+  /** What the figure means, in words: shown beside its label on hover and focus, read with it. */
+  help?: string;
+}
+
+/**
+ * A figure's definition: a focusable info button whose tooltip shows the text on hover and on
+ * keyboard focus; screen readers hear the text as the button's description.
+ */
+function FigureHelp({ label, help }: { label: string; help: string }) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <>
+      <Tooltip title={help} trigger={['hover', 'focus']}>
+        <button
+          type="button"
+          className="energy-figure-help"
+          aria-label={t('stations.energy.definitionOf', { name: label })}
+          aria-describedby={id}
+          style={{
+            border: 0,
+            background: 'none',
+            padding: 0,
+            marginInlineStart: 4,
+            cursor: 'help',
+            color: 'inherit',
+          }}
+        >
+          <InfoCircleOutlined aria-hidden />
+        </button>
+      </Tooltip>
+      <span id={id} className="visually-hidden">
+        {help}
+      </span>
+    </>
+  );
 }
 
 function FigureTile({ figure }: { figure: Figure }) {
   return (
     <div className={`energy-figure${figure.accent ? ` energy-figure-${figure.accent}` : ''}`}>
-      <dt>{figure.label}</dt>
+      <dt>
+        {figure.label}
+        {figure.help && <FigureHelp label={figure.label} help={figure.help} />}
+      </dt>
       <dd data-testid={`station-figure-${figure.key}`}>{figure.value}</dd>
       {figure.percent !== undefined && (
         <Progress
@@ -83,7 +123,7 @@ export interface EnergyCardsProps {
 /**
  * The figures on top of a station's detail: power now (and the batteries' charge), then the energy
  * of today, this month, this year or in total by flow as the station has them, the rates of
- * self-consumption and autarky, the income in the station's currency and the CO2 saved. A period
+ * self-consumption and autarky (from the five-minute flows, their definitions beside them), the income in the station's currency and the CO2 saved. A period
  * without any report says "no data yet" rather than showing zeros.
  */
 export function EnergyCards({
@@ -199,12 +239,14 @@ export function EnergyCards({
       label: t('stations.energy.selfConsumption'),
       value: percentText(block?.self_consumption_pct),
       percent: block?.self_consumption_pct ?? null,
+      help: t('stations.energy.selfConsumptionHelp'),
     },
     {
       key: 'autarky',
       label: t('stations.energy.autarky'),
       value: percentText(block?.autarky_pct),
       percent: block?.autarky_pct ?? null,
+      help: t('stations.energy.autarkyHelp'),
     },
     {
       key: 'income',
