@@ -1,6 +1,7 @@
 import type { ReplyMessage } from '@helio/contracts/device-link';
 import type { Database } from '@helio/db';
 import { recordAnswer } from '../control/settings-store.ts';
+import { recordStrategyOutcome } from '../strategies/settle-store.ts';
 import { applyReply } from './repository.ts';
 
 /** A device's reply to one of its commands, as ingestion took it. */
@@ -25,5 +26,6 @@ export async function recordCommandReplies(
     const moved = await applyReply(tx, reply.deviceId, reply.message, at);
     if (moved && reply.message.values && moved.state === 'succeeded')
       await recordAnswer(tx, reply.deviceId, moved.commandId, reply.message.values, at);
+    if (moved) await recordStrategyOutcome(tx, moved, at);
   }
 }
