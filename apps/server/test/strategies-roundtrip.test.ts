@@ -1,0 +1,124 @@
+import { control, DeviceType, RoleId, StationType, strategy } from '@helio/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  eventually,
+  online,
+  type PortalStation,
+  registeredStation,
+  testLink,
+} from '../../simulator/test/support/portal.ts';
+import { type Account, registerAccount } from './support/accounts.ts';
+import { localBrokerUrl } from './support/devices.ts';
+import { type StartedMosquitto, startMosquitto } from './support/mosquitto.ts';
+import { historyAdmission, startTestServer, type TestServer } from './support/server.ts';
+
+/**
+ * A strategy end to end: a TOU template applied through api/mode/update to the inverters of two
+ * simulated battery plants → the portal's broker (embedded, or a real Mosquitto with per-device
+ * clients) → each simulated device, which checks the strategy and hands it to its plant → its
+ * reply back in ingestion's transaction, where the strategy becomes applied and the device's active one.
+ */
+
+const PASSWORD = 'device-pass-1';
+const NOON = Date.parse('2026-06-21T10:00:00Z');
+
+describe.each(['embedded', 'mosquitto'] as const)('through the %s broker', (kind) => {
+  let server: TestServer;
+  let installer: Account;
+  let mosquitto: StartedMosquitto | undefined;
+  let brokerUrl: string;
+
+  beforeAll(async () => {
+    if (kind === 'mosquitto') mosquitto = await startMosquitto();
+    server = await startTestServer({
+      admission: historyAdmission,
+      env: mosquitto ? { MQTT_URL: mosquitto.url, MQTT_CLIENT_ID: 'helio-strategy-test' } : {},
+    });
+    installer = await registerAccount(server, RoleId.installer, 'srt');
+    brokerUrl = mosquitto
+      ? `mqtt://127.0.0.1:${mosquitto.port}`
+      : localBrokerUrl(server.deviceLink.embeddedPort!);
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+    await mosquitto?.dispose();
+  });
+
+  /** A residential battery plant whose devices are connected; answers its inverter's SN. */
+  async function batteryPlant(seed: number): Promise<PortalStation & { inverterSn: string }> {
+    const portal = await registeredStation(server, installer, StationType.residentialEss, {
+      types: [DeviceType.inverter, DeviceType.battery, DeviceType.meter],
+      startMs: NOON - 3_600_000,
+      seed,
+    });
+    const run = testLink(brokerUrl);
+    for (const device of portal.station.devices) run.attach(device);
+    await Promise.all(portal.station.devices.map(online));
+    const inverter = portal.station.devices.find((device) => device.deviceType === DeviceType.inverter)!;
+    await server.call(control.setDevicePassword, { equ_sn: inverter.sn, pwd: PASSWORD }, installer.token);
+    const unlocked = await server.call(
+      control.unlock,
+      { equ_sn: inverter.sn, pwd: PASSWORD },
+      installer.token,
+    );
+    expect(unlocked.body.code).toBe(1);
+    return { ...portal, inverterSn: inverter.sn };
+  }
+
+  it('applies a TOU template to two simulated inverters; both plants run it and the strategies become applied', async () => {
+    const plants = [await batteryPlant(11), await batteryPlant(12)];
+    const added = await server.call(
+      strategy.tcd.add,
+      {
+        name: `Night charge ${kind}`,
+        grid_charge: true,
+        max_soc_pct: 95,
+        min_soc_pct: 15,
+        charge_slots: [{ start: '01:00', end: '05:00', soc_pct: 90 }],
+        discharge_slots: [{ start: '17:00', end: '21:00', soc_pct: 20 }],
+      },
+      installer.token,
+    );
+    expect(added.body.code, JSON.stringify(added.body)).toBe(1);
+    const templateId = (added.body.data as { template_id: number }).template_id;
+    const sns = plants.map((plant) => plant.inverterSn);
+    const applied = await server.call(
+      strategy.update,
+      { key: crypto.randomUUID(), equ_sns: sns, template_id: templateId },
+      installer.token,
+    );
+    expect(applied.body.code, JSON.stringify(applied.body)).toBe(1);
+    const batchId = (applied.body.data as { batch_id: string }).batch_id;
+
+    const states = await eventually(async () => {
+      const answer = await server.call(strategy.batch, { batch_id: batchId }, installer.token);
+      const list = (answer.body.data as { list: { equ_sn: string; state: string }[] }).list;
+      if (list.some((row) => row.state === 'pending')) throw new Error('still pending');
+      return list;
+    });
+    expect(states.map((row) => row.state)).toEqual(['applied', 'applied']);
+
+    for (const plant of plants) {
+      // the simulated plant runs the strategy it was sent
+      expect(plant.station.plant.config.battery?.strategy).toMatchObject({
+        mode: 'time_of_use',
+        minSocPct: 15,
+      });
+      const tab = (await server.call(strategy.device, { equ_sn: plant.inverterSn }, installer.token)).body
+        .data as {
+        active: { name: string; state: string; slots: { kind: string; start: string }[] } | null;
+        pending: unknown[];
+      };
+      expect(tab.active).toMatchObject({ name: `Night charge ${kind}`, state: 'applied' });
+      expect(tab.active?.slots.map((slot) => `${slot.kind} ${slot.start}`)).toEqual([
+        'charge 01:00',
+        'discharge 17:00',
+      ]);
+      expect(tab.pending).toEqual([]);
+    }
+    // in use on both devices: the template stays
+    expect((await server.call(strategy.tcd.del, { template_id: templateId }, installer.token)).body.msg).toBe(
+      '200701',
+    );
+  }, 60_000);
+});
