@@ -24,7 +24,8 @@ export function chartFileName(answered: string | undefined, fallback: string): s
   return name.toLowerCase().endsWith('.xlsx') ? name : `${name}.xlsx`;
 }
 
-function saveFile(blob: Blob, fileName: string): void {
+/** Hands a file to the browser's downloads under `fileName`. */
+export function saveFile(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

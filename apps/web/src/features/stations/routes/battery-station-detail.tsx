@@ -7,6 +7,7 @@ import { PowerFlow } from '../components/power-flow.tsx';
 import { StationAlarmsCard } from '../components/station-alarms-card.tsx';
 import { type ChartTab, StationChart } from '../components/station-chart.tsx';
 import { StationOverview } from '../components/station-overview.tsx';
+import { PeakValleySections } from '../components/tariff/lazy-peak-valley.tsx';
 import { WeatherCard } from '../components/weather-card.tsx';
 import { useDetailStation } from './detail-context.ts';
 
@@ -43,6 +44,7 @@ function BatteryStationScreen({ station }: { station: StationItem }) {
             tabs={tabs}
             title={t('stations.chart.title')}
           />
+          <PeakValleySections station={station} />
         </>
       }
     />

@@ -5,6 +5,7 @@ import { PowerFlow } from '../components/power-flow.tsx';
 import { StationAlarmsCard } from '../components/station-alarms-card.tsx';
 import { type ChartTab, StationChart } from '../components/station-chart.tsx';
 import { StationOverview } from '../components/station-overview.tsx';
+import { PeakValleySections } from '../components/tariff/lazy-peak-valley.tsx';
 import { WeatherCard } from '../components/weather-card.tsx';
 import { useDetailStation } from './detail-context.ts';
 
@@ -33,6 +34,7 @@ export function Ems5000StationDetailRoute() {
             tabs={emsTabs}
             title={t('stations.chart.titleEms')}
           />
+          <PeakValleySections station={station} />
         </>
       }
     />
