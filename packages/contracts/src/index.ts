@@ -30,6 +30,7 @@ export * from './errors/codes.ts';
 export * from './fleet-rules.ts';
 export * from './i18n.ts';
 export * from './tariffs.ts';
+export * from './strategy/command.ts';
 export * from './strategy/templates.ts';
 export * from './validation/index.ts';
 export * from './weather.ts';
