@@ -29,6 +29,7 @@ describe('api/user/login', () => {
       'dashboard',
       'deviceList',
       'alarmList',
+      'strategyTemplates',
       'myUser',
       'myLog',
       'dataStatistics',

@@ -1,6 +1,7 @@
 import { lazy, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { RouteBoundary } from '../components/errors/route-boundary.tsx';
+import { STRATEGY_TEMPLATES_PATH } from '../features/strategies/lib/paths.ts';
 import { USER_LIST_PATH } from '../features/users/index.ts';
 import { withTexts } from '../lib/i18n.ts';
 import { preloadable } from '../lib/preloadable.tsx';
@@ -69,6 +70,14 @@ const StatisticsDashboardRoute = lazy(
     })),
   ),
 );
+// The templates page names device types and asks for device passwords with those screens' texts.
+const StrategyTemplatesRoute = lazy(
+  withTexts(['strategies', 'devices', 'control'], () =>
+    import('../features/strategies/routes/strategy-templates.tsx').then((m) => ({
+      default: m.StrategyTemplatesRoute,
+    })),
+  ),
+);
 const Ems5000StationDetailRoute = lazy(() =>
   import('../features/stations/routes/ems5000-station-detail.tsx').then((m) => ({
     default: m.Ems5000StationDetailRoute,
@@ -110,6 +119,7 @@ export function AppRoutes() {
           element={<RequireInstaller>{page(<UserListRoute />)}</RequireInstaller>}
         />
         <Route path="/myLog/myLog" element={page(<MessageListRoute />)} />
+        <Route path={STRATEGY_TEMPLATES_PATH} element={page(<StrategyTemplatesRoute />)} />
         <Route path="/station-detail" element={page(<StationDetailRoute />)}>
           {/* A detail screen needs a station, chosen in the station list. */}
           <Route index element={<Navigate to="/dashboard" replace />} />

@@ -10,6 +10,8 @@ export function menuFor(roleId: number): MenuItem[] {
     { menu_id: 'dashboard', path: '/dashboard' },
     { menu_id: 'deviceList', path: '/device/deviceList' },
     { menu_id: 'alarmList', path: '/alarmList/alarmList' },
+    // strategy templates: both roles (an end user keeps templates for their own plant)
+    { menu_id: 'strategyTemplates', path: '/strategy/templates' },
   ];
   if (roleId === RoleId.installer) menu.push({ menu_id: 'myUser', path: '/myUser/myUser' });
   menu.push({ menu_id: 'myLog', path: '/myLog/myLog' });

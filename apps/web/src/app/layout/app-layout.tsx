@@ -1,6 +1,6 @@
 import { DEMO_USER_ID } from '@helio/contracts';
 import { Drawer, Layout } from 'antd';
-import { type MouseEvent, Suspense, useRef, useState } from 'react';
+import { lazy, type MouseEvent, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { Brand } from '../../components/brand-logo.tsx';
@@ -9,7 +9,12 @@ import { DemoBanner } from '../../components/layouts/demo-banner.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { SIDEBAR_COLLAPSED_WIDTH_PX, SIDEBAR_COOKIE, SIDEBAR_WIDTH_PX } from '../../config/layout.ts';
 import { AlarmCountCell, DeviceAlarms } from '../../features/alarms/index.ts';
-import { type DeviceAlarmViews, DeviceAlarmViewsContext } from '../../features/devices/index.ts';
+import {
+  type DeviceAlarmViews,
+  DeviceAlarmViewsContext,
+  type DeviceStrategyViews,
+  DeviceStrategyViewsContext,
+} from '../../features/devices/index.ts';
 import { useIsMobile } from '../../hooks/use-media-query.ts';
 import { readCookie, writeCookie } from '../../lib/cookie.ts';
 import { useSession } from '../../lib/session-store.ts';
@@ -21,6 +26,13 @@ const MAIN_ID = 'main-content';
 
 /** The alarm screens' pieces that the device screens show (the alarms link to devices, not back). */
 const deviceAlarmViews: DeviceAlarmViews = { AlarmCount: AlarmCountCell, DeviceAlarms };
+
+/** The strategy screens' pieces that the device's Strategy tab shows, loaded with that tab. */
+const strategyScreens = () => import('../../features/strategies/index.ts');
+const deviceStrategyViews: DeviceStrategyViews = {
+  StrategySlotsBar: lazy(() => strategyScreens().then((m) => ({ default: m.StrategySlotsBar }))),
+  ApplyDialog: lazy(() => strategyScreens().then((m) => ({ default: m.ApplyDialog }))),
+};
 
 /**
  * The signed-in frame (SPEC.md §2): sidebar from the saved menu list, top bar, footer. On a
@@ -128,7 +140,9 @@ export function AppLayout() {
           {/* Navigations run as transitions: the current screen stays until the next one's code is here. */}
           <Suspense fallback={<PageLoading />}>
             <DeviceAlarmViewsContext value={deviceAlarmViews}>
-              <Outlet />
+              <DeviceStrategyViewsContext value={deviceStrategyViews}>
+                <Outlet />
+              </DeviceStrategyViewsContext>
             </DeviceAlarmViewsContext>
           </Suspense>
         </Layout.Content>

@@ -4,6 +4,7 @@ import {
   BarChartOutlined,
   ClusterOutlined,
   MessageOutlined,
+  ScheduleOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
 import type { MenuItem } from '@helio/contracts';
@@ -19,6 +20,7 @@ const menuIcons: Record<string, ReactNode> = {
   dashboard: <AppstoreOutlined aria-hidden />,
   deviceList: <ClusterOutlined aria-hidden />,
   alarmList: <AlertOutlined aria-hidden />,
+  strategyTemplates: <ScheduleOutlined aria-hidden />,
   myUser: <TeamOutlined aria-hidden />,
   myLog: <MessageOutlined aria-hidden />,
   dataStatistics: <BarChartOutlined aria-hidden />,

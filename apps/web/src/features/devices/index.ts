@@ -3,10 +3,12 @@
  * the register dialog, the station picker (the alarm screens' filters), the address of a
  * device's detail and times in a station's zone; the keyboard focus's way back from dialogs,
  * popovers and paging, scrolling tables the keyboard reaches and loading placeholders screen
- * readers skip, which the station screens share; and what the app hands in: the alarm views the
- * device screens show.
+ * readers skip, which the station screens share; the device password dialog and the typed time
+ * of day, which the strategy screens share; and what the app hands in: the alarm views and the
+ * strategy views the device screens show.
  */
 
+export { UnlockDialog, type UnlockDialogProps } from './components/control/unlock-dialog.tsx';
 export {
   DeviceRegisterDialog,
   type DeviceRegisterDialogProps,
@@ -15,6 +17,11 @@ export {
 export { QuietSkeleton } from './components/quiet-skeleton.tsx';
 export { StationDevices, type StationDevicesProps } from './components/station-devices.tsx';
 export { StationSelect } from './components/station-select.tsx';
+export {
+  type DeviceStrategyViews,
+  DeviceStrategyViewsContext,
+} from './components/strategy/strategy-views.ts';
 export { type DeviceAlarmViews, DeviceAlarmViewsContext } from './lib/alarm-views.ts';
+export { typedTime } from './lib/control-settings.ts';
 export { DEVICE_LIST_PATH, deviceDetailPath } from './lib/paths.ts';
 export { formatZonedDateTime, knownZone, localZone } from './lib/zoned-time.ts';

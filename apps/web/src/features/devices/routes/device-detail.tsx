@@ -32,7 +32,6 @@ import { energyText, plainText, powerText } from '../lib/figures.ts';
 import {
   DEVICE_LIST_PATH,
   type DeviceDetailState,
-  type DeviceDetailTab,
   deviceDetailTabs,
   readDetailTab,
   readDeviceId,
@@ -53,6 +52,12 @@ const CommandLog = lazy(
     import('../components/control/command-log.tsx').then((m) => ({ default: m.CommandLog })),
   ),
 );
+// The Strategy tab, with the strategy screens' texts (kinds, states) and the password dialog's.
+const DeviceStrategy = lazy(
+  withTexts(['strategies', 'control'], () =>
+    import('../components/strategy/device-strategy.tsx').then((m) => ({ default: m.DeviceStrategy })),
+  ),
+);
 
 /** The catalogue's "no permission": what a device out of reach, or removed, answers. */
 const NO_PERMISSION = '9001';
@@ -60,8 +65,8 @@ const NO_PERMISSION = '9001';
 /**
  * /device/deviceList/detail?device_id=: one device (SPEC.md §2 "device detail"): its basic
  * information, its newest reading, its history, its alarms, its command log and its settings (read,
- * changed by command once unlocked with the device password); the strategy tab says what it will
- * show until it is built. The open tab is kept in the address.
+ * changed by command once unlocked with the device password) and its strategy (the one it runs,
+ * those waiting, its history; a template applied from there). The open tab is kept in the address.
  * Who may change devices can also issue the device a new broker secret here.
  */
 export function DeviceDetailRoute() {
@@ -179,26 +184,16 @@ export function DeviceDetailRoute() {
       </Suspense>
     );
   };
-  const comingTab = (
-    key: Exclude<DeviceDetailTab, 'basic' | 'realtime' | 'history' | 'alarms' | 'settings' | 'log'>,
-  ): ReactNode => (
-    <Empty
-      image={Empty.PRESENTED_IMAGE_SIMPLE}
-      className="device-tab-empty"
-      data-testid={`device-tab-empty-${key}`}
-      description={
-        <>
-          <Typography.Text strong className="empty-title">
-            {t(`devices.detail.tabs.${key}.emptyTitle`)}
-          </Typography.Text>
-          <Typography.Paragraph type="secondary" className="empty-description">
-            {t(`devices.detail.tabs.${key}.emptyDescription`)}
-          </Typography.Paragraph>
-        </>
-      }
-    />
-  );
-
+  const strategyTab = (): ReactNode => {
+    if (tab !== 'strategy') return null;
+    const loading = <QuietSkeleton paragraph={{ rows: 6 }} />;
+    if (!item || !zone) return loading;
+    return (
+      <Suspense fallback={loading}>
+        <DeviceStrategy item={item} zone={zone} />
+      </Suspense>
+    );
+  };
   return (
     <section className="page device-detail" data-testid="device-detail">
       {backLink}
@@ -258,7 +253,7 @@ export function DeviceDetailRoute() {
               ) : key === 'settings' || key === 'log' ? (
                 controlTab(key)
               ) : (
-                comingTab(key)
+                strategyTab()
               ),
           }))}
         />
