@@ -144,7 +144,7 @@ export function strategiesRepository(db: Database) {
       if (filter.enabled !== undefined) conditions.push(sql`t.enabled = ${filter.enabled}`);
       // system names are keys of their five languages' names: the name filter looks at custom ones
       if (filter.name)
-        conditions.push(sql`not t.system and lower(t.name) like ${containsPattern(filter.name)} escape '\\'`);
+        conditions.push(sql`not t.system and lower(t.name) like ${containsPattern(filter.name)}`);
       const where = sql.join(conditions, sql` and `);
       const [count] = await queryParsed(
         db,
