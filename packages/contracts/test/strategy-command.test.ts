@@ -29,7 +29,7 @@ const slotsArbitrary = fc
   .uniqueArray(fc.integer({ min: 0, max: 1439 }), { minLength: 0, maxLength: 12 })
   .chain((minutes) => {
     const sorted = [...minutes].sort((a, b) => a - b);
-    const pairs = Array.from({ length: Math.floor(sorted.length / 2) }, (_, i) => [
+    const pairs = Array.from({ length: Math.floor(sorted.length / 2) }, (_, i): [number, number] => [
       sorted[2 * i]!,
       sorted[2 * i + 1]!,
     ]);
@@ -63,8 +63,8 @@ const validParams: fc.Arbitrary<Params> = fc
     const params: Params = {};
     for (const [name, value] of Object.entries(rest)) if (value !== undefined) params[name] = value;
     if (params.mode === 'peak_shaving' && params.max_grid_w === undefined) params.max_grid_w = 5000;
-    params.min_soc_pct = Math.min(...(socs as number[]));
-    params.max_soc_pct = Math.max(...(socs as number[]));
+    params.min_soc_pct = Math.min(...socs);
+    params.max_soc_pct = Math.max(...socs);
     slots.forEach(({ name, start, end }, i) => {
       params[`${name}_start`] = hhmm(start);
       params[`${name}_end`] = hhmm(end);
