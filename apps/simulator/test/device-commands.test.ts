@@ -83,20 +83,22 @@ describe('a simulated device answers commands like a real one', () => {
     run.wheel.stop();
   });
 
-  it('applies a battery strategy in the protocol’s words and the plant follows', async () => {
+  it('runs a battery strategy and the plant follows', async () => {
     const { station, deviceIds } = await registeredStation(server, installer, StationType.residentialEss);
     const run = testLink(brokerUrl);
     const battery = run.attach(station.devices.find((device) => device.deviceType === DeviceType.battery)!);
     await online(battery);
-    const before = station.plant.config.battery!.mode;
-    const mode = before === 'time_of_use' ? 'backup_reserve' : 'time_of_use';
     const id = await create(
       deviceIds.get(battery.sn)!,
-      { name: 'strategy', params: { mode, reserve_soc_pct: 30 } },
+      { name: 'strategy', params: { mode: 'backup_reserve', min_soc_pct: 30, grid_charge: true } },
       installer.userId,
     );
     expect((await follow(id)).at(-1)).toMatchObject({ state: 'succeeded' });
-    expect(station.plant.config.battery).toMatchObject({ mode, reserveSocPct: 30 });
+    expect(station.plant.config.battery?.strategy).toMatchObject({
+      mode: 'backup_reserve',
+      minSocPct: 30,
+      gridCharge: true,
+    });
     await battery.disconnect();
     run.wheel.stop();
   });

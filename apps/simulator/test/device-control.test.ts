@@ -223,6 +223,73 @@ describe('read and settings', () => {
   });
 });
 
+describe('strategy', () => {
+  it('refuses a strategy whole, naming every refused param: nothing changes, the plant neither', async () => {
+    const air = await onAir(StationType.residentialEss, 11);
+    const inverter = air.deviceOf(DeviceType.inverter);
+    await air.run(inverter, 'settings', { charge_1_start: '01:00', charge_1_end: '05:00' });
+    const values = inverter.parameters.values();
+    const plant = structuredClone(air.station.plant.config);
+    const replies = await air.run(inverter, 'strategy', {
+      mode: 'peak_shaving',
+      max_soc_pct: 120,
+      charge_1_start: '05:00',
+      charge_1_end: '03:00',
+      discharge_1_power_w: 1_000_000,
+      days: '7',
+    });
+    expect(replies.map((reply) => reply.state)).toEqual(['acknowledged', 'failed']);
+    expect(replies.at(-1)).toMatchObject({ error: 'refused' });
+    const message = replies.at(-1)!.message!;
+    expect(message).toMatch(/^parameter refused: /);
+    for (const field of ['max_soc_pct', 'charge_1_end', 'discharge_1_power_w', 'max_grid_w'])
+      expect(message).toContain(field);
+    expect(message).toContain('discharge_1_power_w (validation.aboveRating)');
+    expect(message).not.toContain('days');
+    expect(inverter.parameters.values()).toEqual(values);
+    expect(air.station.plant.config).toEqual(plant);
+    await air.close();
+  });
+
+  it('runs a valid strategy instead of the slots; unsupported without a battery', async () => {
+    const air = await onAir(StationType.residentialEss, 12);
+    const inverter = air.deviceOf(DeviceType.inverter);
+    await air.run(inverter, 'settings', { charge_1_start: '01:00', charge_1_end: '05:00' });
+    expect(air.station.plant.config.battery?.slots).toHaveLength(1);
+    const replies = await air.run(inverter, 'strategy', {
+      mode: 'time_of_use',
+      grid_charge: true,
+      charge_1_start: '02:00',
+      charge_1_end: '04:00',
+      charge_1_power_w: 1000,
+    });
+    expect(replies.map((reply) => reply.state)).toEqual(['acknowledged', 'succeeded']);
+    expect(air.station.plant.config.battery).toMatchObject({
+      slots: [],
+      strategy: {
+        mode: 'time_of_use',
+        gridCharge: true,
+        slots: [{ startMin: 120, endMin: 240, powerW: 1000 }],
+      },
+    });
+    // the device that took it turns its own slots off
+    expect(inverter.parameters.values()).toMatchObject({ charge_1_start: '00:00', charge_1_end: '00:00' });
+    // the battery takes one too (the latest wins); settings slots written later end it
+    const battery = await air.run(air.deviceOf(DeviceType.battery), 'strategy', {
+      mode: 'cut_off',
+      min_soc_pct: 30,
+    });
+    expect(battery.at(-1)!.state).toBe('succeeded');
+    expect(air.station.plant.config.battery?.strategy).toMatchObject({ mode: 'cut_off', minSocPct: 30 });
+    await air.run(inverter, 'settings', { discharge_1_start: '17:00', discharge_1_end: '21:00' });
+    expect(air.station.plant.config.battery?.strategy).toBeUndefined();
+    expect(
+      (await air.run(air.deviceOf(DeviceType.meter), 'strategy', { mode: 'cut_off' })).at(-1),
+    ).toMatchObject({ state: 'failed', error: 'unsupported' });
+    await air.close();
+  });
+});
+
 describe('network, debug and system', () => {
   it('network: drops the connection, comes back on the new address and then says so', async () => {
     const air = await onAir(StationType.onGrid, 5);

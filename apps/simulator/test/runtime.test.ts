@@ -2,7 +2,7 @@ import { DeviceType, StationType } from '@helio/contracts';
 import { faultByCode, faultCatalogue, faultsOf, mayRaise } from '@helio/contracts/device-link';
 import { describe, expect, it } from 'vitest';
 import { emptyCounters } from '../src/devices/link.ts';
-import { strategySettings } from '../src/devices/strategy.ts';
+import { strategyOf } from '../src/devices/strategy.ts';
 import { SimulationClock } from '../src/runtime/clock.ts';
 import { simulatorSn, stationComposition } from '../src/runtime/fleet-plan.ts';
 import { placesNamed } from '../src/runtime/places.ts';
@@ -77,31 +77,30 @@ describe('buffer', () => {
   });
 });
 
-describe('settings and strategies', () => {
-  it("a strategy in the protocol's words becomes the plant's settings, applied all or nothing", () => {
+describe('strategies and slots', () => {
+  it('the latest of a strategy and the settings slots decides', () => {
     const station = sampleStation(StationType.residentialEss, {
       types: stationComposition(StationType.residentialEss, 4),
     });
-    const { settings, givenNames } = strategySettings({
-      mode: 'time_of_use',
-      charge_start: '01:00',
-      charge_end: '05:00',
-      charge_power_w: 2000,
-      discharge_start: '17:00',
-      discharge_end: '21:00',
-      min_soc_pct: 15,
-    });
-    expect(givenNames.cheap_from_hour).toBe('charge_start');
-    expect(station.applySettings(settings)).toEqual([]);
+    station.control({ slots: [{ kind: 'charge', startMin: 60, endMin: 300 }] });
+    const { program } = strategyOf(
+      { mode: 'time_of_use', grid_charge: true, charge_1_start: '02:00', charge_1_end: '04:00' },
+      null,
+    );
+    station.plant.applyStrategy(program!);
     expect(station.plant.config.battery).toMatchObject({
-      mode: 'time_of_use',
-      cheapHours: { from: 1, to: 5 },
-      maxChargeW: 2000,
-      minSocPct: 15,
+      slots: [],
+      strategy: { mode: 'time_of_use', slots: [{ kind: 'charge', startMin: 120, endMin: 240 }] },
     });
-    const before = structuredClone(station.plant.config);
-    expect(station.applySettings({ reserve_soc_pct: 40, max_charge_w: 1e9 })).toEqual(['max_charge_w']);
-    expect(station.plant.config).toEqual(before);
+    // a setting that leaves the slots alone keeps the strategy
+    station.control({ dischargeStopSocPct: 20 });
+    expect(station.plant.config.battery?.strategy?.mode).toBe('time_of_use');
+    // written slots end it
+    station.control({ slots: [{ kind: 'discharge', startMin: 1020, endMin: 1260 }] });
+    expect(station.plant.config.battery?.strategy).toBeUndefined();
+    expect(station.plant.config.battery?.slots).toEqual([
+      { kind: 'discharge', startMin: 1020, endMin: 1260 },
+    ]);
   });
 });
 

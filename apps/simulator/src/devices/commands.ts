@@ -1,5 +1,5 @@
 /** Commands answered as a real device would: acknowledged at once, then the outcome; never run twice. */
-import { DeviceType, isTimeZone, networkForm, UpgradeStatus } from '@helio/contracts';
+import { DeviceType, isTimeZone, networkForm, type StrategyProgram, UpgradeStatus } from '@helio/contracts';
 import {
   type CommandMessage,
   commandMessage,
@@ -13,15 +13,8 @@ import type { Random } from '../random.ts';
 import type { DeviceLink } from './link.ts';
 import type { DeviceParameters } from './parameters.ts';
 import { failureOf, selfTestRows } from './self-test.ts';
-import { strategySettings } from './strategy.ts';
+import { strategyOf } from './strategy.ts';
 import { FirmwareUpgrades, type UpgradedDevice } from './upgrade.ts';
-
-/**
- * Applies settings to the station's plant, all or nothing (protocol section 8.1): answers the
- * names it refused (unknown, out of range, or for equipment the site lacks), and then changes
- * nothing. The `strategy` command's path (the plant's own names).
- */
-export type SettingsTarget = (settings: Record<string, number | string | boolean>) => string[];
 
 /** What commands act on: the device, its values, its station's plant, its faults and its outgoing replies. */
 export interface CommandedDevice extends UpgradedDevice {
@@ -29,8 +22,10 @@ export interface CommandedDevice extends UpgradedDevice {
   readonly deviceType: DeviceType;
   /** Its parameter values (non-volatile: a restart keeps them). */
   readonly parameters: DeviceParameters;
-  /** Where `strategy` commands go: the station's plant, all or nothing. */
-  applySettings: SettingsTarget;
+  /** True when it runs its site's battery: it takes `strategy` commands. */
+  readonly runsStrategy: boolean;
+  /** Hands a checked strategy to the station's plant: it replaces the plant's strategy and slots. */
+  applyStrategy(program: StrategyProgram): void;
   /** Applies what checked parameter values do physically to the station's plant. */
   control(change: PlantControl): void;
   /** Its reporting interval changed (a setting, a debug session): the station follows. */
@@ -186,18 +181,22 @@ export class DeviceCommands {
         return;
       }
       case 'strategy': {
+        if (!device.runsStrategy) {
+          this.reply(id, 'failed', { error: 'unsupported', message: 'no battery to run a strategy' });
+          return;
+        }
         this.reply(id, 'acknowledged');
-        const { settings, givenNames } = strategySettings(command.params);
         wheel.after(timing.workMs, () => {
-          const refused = device.applySettings(settings).map((name) => givenNames[name] ?? name);
-          if (refused.length > 0) {
-            this.reply(id, 'failed', {
-              error: 'refused',
-              message: `parameter refused: ${[...new Set(refused)].join(', ')}`,
-            });
-          } else {
-            this.reply(id, 'succeeded');
+          // the whole strategy checked first (it replaces the one running): all or nothing
+          const { program, issues } = strategyOf(command.params, parameters.ratedPowerW);
+          if (issues) {
+            this.reply(id, 'failed', { error: 'refused', message: refusal(issues) });
+            return;
           }
+          // the latest wins: the device's own slots are turned off, the plant runs the strategy
+          parameters.clearSlots();
+          device.applyStrategy(program);
+          this.reply(id, 'succeeded');
         });
         return;
       }

@@ -339,6 +339,11 @@ export class DeviceParameters {
     return plantControlOf(this.current, new Set(Object.keys(changes)));
   }
 
+  /** Every slot off (00:00–00:00): a strategy command replaced them; the plant is told by the strategy. */
+  clearSlots(): void {
+    for (const name of slotNames) if (name in this.current) this.current[name] = '00:00';
+  }
+
   /** The clock set by the portal: its zone, no offset. */
   syncClock(timeZone: string): void {
     if ('time_zone' in this.current) this.current.time_zone = timeZone;

@@ -1,14 +1,15 @@
 /** One simulated device: its readings, with its connection, buffer, faults and commands around them. */
-import type { DeviceType } from '@helio/contracts';
+import type { DeviceType, StrategyProgram } from '@helio/contracts';
 import type { EmsPart } from '@helio/contracts/device-link';
 import type { PlantConfig, PlantControl, PlantState } from '../plant/model.ts';
 import { deriveSeed, Random } from '../random.ts';
 import { type HeldReading, UplinkBuffer } from './buffer.ts';
-import { DeviceCommands, type SettingsTarget } from './commands.ts';
+import { DeviceCommands } from './commands.ts';
 import { DeviceConnection, onlineStatusPayload } from './connection.ts';
 import { type ActiveFault, type AlarmEvent, alarmPayload, DeviceFaults } from './faults.ts';
 import type { DeviceLink } from './link.ts';
 import { DeviceParameters } from './parameters.ts';
+import { runsStrategy } from './strategy.ts';
 import type { DeviceCondition } from './telemetry/reading.ts';
 import type { ReportPlan } from './telemetry/report-plan.ts';
 import { reportValues } from './telemetry/report-values.ts';
@@ -85,8 +86,8 @@ export class VirtualDevice {
     identity: DeviceIdentity;
     plan: ReportPlan;
     config: PlantConfig;
-    /** Where `strategy` commands go: the station's plant, all or nothing. */
-    settings: SettingsTarget;
+    /** Where checked `strategy` commands go: the station's plant. */
+    strategy?: (program: StrategyProgram) => void;
     /** Where what its parameter values do physically goes: the station's plant. */
     control?: (change: PlantControl) => void;
     /** Its reporting interval changed: the station takes readings on the new one. */
@@ -144,7 +145,8 @@ export class VirtualDevice {
         },
         afterOnline: (action) => this.onlineActions.push(action),
         reboot: () => void this.reboot(),
-        applySettings: options.settings,
+        runsStrategy: runsStrategy(this.deviceType, options.config.battery !== undefined),
+        applyStrategy: options.strategy ?? (() => {}),
         control: options.control ?? (() => {}),
         intervalChanged: () => this.intervalChanged(),
         debugging: () => this.debugSession !== undefined && link().now() < this.debugSession.untilMs,

@@ -1,12 +1,14 @@
+import type { LocalTime } from './local-time.ts';
 import type { BatterySlot, PlantConfig } from './model.ts';
+import { type SiteFlows, type StepWindow, strategyTargetW, strategyWindow } from './strategy.ts';
 
 /**
- * A battery's energy and what its mode asks of it.
+ * A battery's energy and what its strategy, slots or mode ask of it.
  *
  * Losses are split evenly between charging and discharging: each way has efficiency √η_rt, so a
  * kWh charged and discharged again returns η_rt kWh (AC side). SOC = stored / capacity and is held
- * in [floor, maxSocPct] by limiting the power of the step to the energy left before the limit, so
- * it never overshoots. State of health falls linearly with throughput, 20 % per 6,000 equivalent full
+ * in the step's [floor, ceiling] (at most [minSocPct, maxSocPct]) by limiting the power of the step
+ * to the energy left before the limit, so it never overshoots. State of health falls linearly with throughput, 20 % per 6,000 equivalent full
  * cycles, down to 70 % (capacity itself is kept at the nameplate: the fade is reported, not simulated).
  */
 
@@ -31,9 +33,9 @@ export class Battery {
     return (this.storedWh / (this.config.capacityKwh * 1000)) * 100;
   }
 
-  /** The most it can take over a step of `stepMs` without passing `maxSocPct`, W (AC side). */
-  chargeLimitW(stepMs: number): number {
-    const ceilingWh = (this.config.maxSocPct / 100) * this.config.capacityKwh * 1000;
+  /** The most it can take over a step of `stepMs` without passing `ceilingSocPct`, W (AC side). */
+  chargeLimitW(stepMs: number, ceilingSocPct = this.config.maxSocPct): number {
+    const ceilingWh = (ceilingSocPct / 100) * this.config.capacityKwh * 1000;
     const roomWh = Math.max(0, ceilingWh - this.storedWh);
     return Math.min(this.config.maxChargeW, roomWh / this.oneWayEfficiency / (stepMs / hourMs));
   }
@@ -49,11 +51,11 @@ export class Battery {
    * Runs `powerW` (+ charge, − discharge) for `stepMs`: stored energy changes by the DC side of it.
    * The power was limited by `chargeLimitW`/`dischargeLimitW`, so the limits only catch rounding.
    */
-  run(powerW: number, stepMs: number, floorSocPct: number): void {
+  run(powerW: number, stepMs: number, floorSocPct: number, ceilingSocPct = this.config.maxSocPct): void {
     const energyWh = powerW * (stepMs / hourMs);
     this.storedWh += energyWh >= 0 ? energyWh * this.oneWayEfficiency : energyWh / this.oneWayEfficiency;
     const capacityWh = this.config.capacityKwh * 1000;
-    if (powerW > 0) this.storedWh = Math.min(this.storedWh, (this.config.maxSocPct / 100) * capacityWh);
+    if (powerW > 0) this.storedWh = Math.min(this.storedWh, (ceilingSocPct / 100) * capacityWh);
     if (powerW < 0) this.storedWh = Math.max(this.storedWh, (floorSocPct / 100) * capacityWh);
   }
 }
@@ -91,14 +93,44 @@ export function floorSocPct(config: BatteryConfig): number {
 }
 
 /**
- * The power the slot running now or else the mode asks for, W (+ charge, − discharge), before the
- * step's limits, on a grid-connected site. `surplusW` is PV (plus any generator) minus site and
- * wallbox load: positive is surplus, negative a deficit. `siteDeficitW` is the part of the deficit
- * that is the site's own load: a home battery does not empty itself into the car, which charges from
- * the grid or the sun. A charge slot asks for full power (the surplus first, the grid the rest), a
- * discharge slot for full discharge (the load first, the rest exported).
+ * The SOC window of a step on a grid-connected site and the slot running in it: a strategy's
+ * (`strategy.ts`) when the battery was given one, else the settings' slots and the plant's mode
+ * (backup reserve raises the floor to the reserve).
+ */
+export function batteryWindow(config: BatteryConfig, socPct: number, time: LocalTime): StepWindow {
+  if (config.strategy) return strategyWindow(config.strategy, config, socPct, time);
+  return {
+    floorSocPct: floorSocPct(config),
+    ceilingSocPct: config.maxSocPct,
+    dischargeSlot: slotAt(config.slots, time.hour * 60) === 'discharge',
+  };
+}
+
+/**
+ * The power the battery is asked for this step, W (+ charge, − discharge), before the step's
+ * limits, on a grid-connected site: a strategy's (`strategyTargetW`), else the settings' slot
+ * running now, else the plant's mode.
  */
 export function batteryTargetW(
+  config: BatteryConfig,
+  flows: SiteFlows,
+  socPct: number,
+  time: LocalTime,
+  window: StepWindow,
+): number {
+  if (config.strategy) return strategyTargetW(config.strategy, flows, socPct, window);
+  return modeTargetW(config, flows.surplusW, flows.siteDeficitW, socPct, time.hour);
+}
+
+/**
+ * The power the settings' slot running now or else the plant's mode asks for, W (+ charge,
+ * − discharge), before the step's limits, on a grid-connected site. `surplusW` is PV (plus any
+ * generator) minus site and wallbox load: positive is surplus, negative a deficit. `siteDeficitW`
+ * is the part of the deficit that is the site's own load: a home battery does not empty itself into
+ * the car, which charges from the grid or the sun. A charge slot asks for full power (the surplus
+ * first, the grid the rest), a discharge slot for full discharge (the load first, the rest exported).
+ */
+function modeTargetW(
   config: BatteryConfig,
   surplusW: number,
   siteDeficitW: number,

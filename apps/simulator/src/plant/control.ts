@@ -1,11 +1,12 @@
+import type { StrategyProgram } from '@helio/contracts';
 import type { PlantConfig, PlantControl } from './model.ts';
 import type { HardwareLimits } from './settings.ts';
 
 /**
  * What a device's settings do to its plant (`Plant.control`): the export limit, the active power
- * limit, the battery's slots, stop SOC and power limits, the generator's SOC thresholds. The values
- * were checked by the device (the catalogue's rules), so nothing is refused here; a power limit is
- * held at what the hardware allows, and what the site lacks is ignored.
+ * limit, the battery's slots (they end a strategy), stop SOC and power limits, the generator's SOC
+ * thresholds. The values were checked by the device (the catalogue's rules), so nothing is refused
+ * here; a power limit is held at what the hardware allows, and what the site lacks is ignored.
  */
 export function applyControl(config: PlantConfig, hardware: HardwareLimits, control: PlantControl): void {
   if (control.exportLimitW !== undefined) {
@@ -18,7 +19,11 @@ export function applyControl(config: PlantConfig, hardware: HardwareLimits, cont
   // mutated in place: the plant's battery model holds this object
   const battery = config.battery;
   if (battery) {
-    if (control.slots !== undefined) battery.slots = control.slots.map((slot) => ({ ...slot }));
+    if (control.slots !== undefined) {
+      // the latest wins: slots written end a strategy
+      battery.slots = control.slots.map((slot) => ({ ...slot }));
+      delete battery.strategy;
+    }
     if (control.chargeStopSocPct !== undefined) battery.maxSocPct = control.chargeStopSocPct;
     if (control.dischargeStopSocPct !== undefined) battery.minSocPct = control.dischargeStopSocPct;
     if (control.maxChargeW !== undefined)
@@ -31,4 +36,12 @@ export function applyControl(config: PlantConfig, hardware: HardwareLimits, cont
     if (control.generatorStartSocPct !== undefined) generator.startSocPct = control.generatorStartSocPct;
     if (control.generatorStopSocPct !== undefined) generator.stopSocPct = control.generatorStopSocPct;
   }
+}
+
+/** A battery strategy replaces the settings' slots (cleared) and the mode; a site without a battery ignores it. */
+export function applyStrategy(config: PlantConfig, program: StrategyProgram): void {
+  const battery = config.battery;
+  if (!battery) return;
+  battery.strategy = structuredClone(program);
+  battery.slots = [];
 }

@@ -1,4 +1,4 @@
-import type { PileState, StationType } from '@helio/contracts';
+import type { PileState, StationType, StrategyProgram } from '@helio/contracts';
 
 /**
  * The seam between a plant's physics and the virtual devices that report it. A plant is one
@@ -52,6 +52,12 @@ export interface PlantConfig {
     cheapHours: { from: number; to: number };
     /** Timed slots (a device's battery settings): inside one the slot decides, outside it the mode. */
     slots?: BatterySlot[];
+    /**
+     * A battery strategy (a `strategy` command): while set it decides instead of the slots and the
+     * mode, inside the SOC window and powers above. The latest of a strategy and the settings'
+     * slots wins: a strategy clears the slots, written slots end the strategy.
+     */
+    strategy?: StrategyProgram;
   };
   load: { profile: 'household' | 'commercial'; annualKwh: number };
   wallbox?: { maxPowerW: number };
@@ -135,4 +141,6 @@ export interface Plant {
   apply(settings: Record<string, number | string | boolean>): string[];
   /** Applies what a device's settings change physically (export limit, power limit, slots, stop SOC, …). */
   control(change: PlantControl): void;
+  /** Runs a battery strategy from now on, instead of the slots (cleared) and the mode; no battery: nothing. */
+  applyStrategy(program: StrategyProgram): void;
 }

@@ -1,7 +1,7 @@
-import { assertTimeZone } from '@helio/contracts';
+import { assertTimeZone, type StrategyProgram } from '@helio/contracts';
 import { deriveSeed, Random } from '../random.ts';
-import { Battery, batteryTargetW, floorSocPct, slotAt, stateOfHealthPct } from './battery.ts';
-import { applyControl } from './control.ts';
+import { Battery, batteryTargetW, batteryWindow, floorSocPct, stateOfHealthPct } from './battery.ts';
+import { applyControl, applyStrategy } from './control.ts';
 import { Generator } from './generator.ts';
 import { irradianceOnPlane, type PlaneIrradiance } from './irradiance.ts';
 import { SiteLoad } from './load.ts';
@@ -16,7 +16,7 @@ import { SiteWeather, type WeatherNow } from './weather.ts';
 /**
  * A plant integrated in steps of at most 60 s. Each step takes the PV the sky allows (at most the
  * active power limit), the load and the car's demand at the step's end, lets the generator and the
- * battery act (its slot, else its mode), and gives the remainder to the grid; export above the
+ * battery act (its strategy, else its slot, else its mode), and gives the remainder to the grid; export above the
  * export limit is taken back from a discharging battery, then put into the battery while it may
  * charge, then curtailed from the generator and the PV. On a site without grid, surplus PV (then
  * generator) is curtailed and a deficit sheds the car, then the load. So every step balances
@@ -143,6 +143,10 @@ class SimulatedPlant implements Plant {
     applyControl(this.config, this.hardware, change);
   }
 
+  applyStrategy(program: StrategyProgram): void {
+    applyStrategy(this.config, program);
+  }
+
   /** Computes the powers at `ms` for a step of `stepMs` that ends there, and integrates them when asked. */
   private step(ms: number, stepMs: number, integrate: boolean): void {
     const config = this.config;
@@ -171,10 +175,13 @@ class SimulatedPlant implements Plant {
     const battery = this.battery;
     const batteryConfig = config.battery;
     const islanded = !config.gridConnected;
-    // Off the grid the battery is all there is, down to its minimum; on it, the mode sets the floor.
-    const floor =
-      battery && batteryConfig ? (islanded ? batteryConfig.minSocPct : floorSocPct(batteryConfig)) : 0;
-    const chargeLimitW = battery ? battery.chargeLimitW(stepMs) : 0;
+    // Off the grid the battery is all there is, down to its minimum; on it, the strategy, the slot or
+    // the mode sets the step's window.
+    const window =
+      battery && batteryConfig && !islanded ? batteryWindow(batteryConfig, battery.socPct, this.local) : null;
+    const floor = batteryConfig ? (window ? window.floorSocPct : batteryConfig.minSocPct) : 0;
+    const ceiling = batteryConfig ? (window ? window.ceilingSocPct : batteryConfig.maxSocPct) : 100;
+    const chargeLimitW = battery ? battery.chargeLimitW(stepMs, ceiling) : 0;
     const dischargeLimitW = battery ? battery.dischargeLimitW(stepMs, floor) : 0;
 
     let generatorW = 0;
@@ -191,13 +198,12 @@ class SimulatedPlant implements Plant {
       surplusW += generatorW;
     }
 
-    const slot = batteryConfig && !islanded ? slotAt(batteryConfig.slots, this.local.hour * 60) : undefined;
     let batteryW = 0;
     if (battery && batteryConfig) {
       const siteDeficitW = Math.max(0, loadW - pvW - generatorW);
-      const targetW = islanded
-        ? surplusW
-        : batteryTargetW(batteryConfig, surplusW, siteDeficitW, battery.socPct, this.local.hour);
+      const targetW = window
+        ? batteryTargetW(batteryConfig, { pvW, surplusW, siteDeficitW }, battery.socPct, this.local, window)
+        : surplusW;
       batteryW = Math.max(-dischargeLimitW, Math.min(chargeLimitW, targetW));
     }
 
@@ -212,7 +218,7 @@ class SimulatedPlant implements Plant {
         excessW -= cutW;
       }
       // then it takes what it can, unless a discharge slot runs
-      if (excessW > 0 && battery && slot !== 'discharge') {
+      if (excessW > 0 && battery && !window?.dischargeSlot) {
         const moreW = Math.max(0, Math.min(chargeLimitW - batteryW, excessW));
         batteryW += moreW;
         excessW -= moreW;
@@ -249,7 +255,7 @@ class SimulatedPlant implements Plant {
     powers.generatorW = generatorW + 0;
     if (!integrate) return;
 
-    if (battery) battery.run(batteryW, stepMs, floor);
+    if (battery) battery.run(batteryW, stepMs, floor, ceiling);
     if (this.wallbox) this.wallbox.deliver(evW, stepMs);
     const toKwh = stepMs / hourMs / 1000;
     const counters = this.counters;

@@ -3,7 +3,6 @@ import { planStation, type StationDevice } from '../devices/telemetry/report-pla
 import { type DeviceIdentity, VirtualDevice } from '../devices/virtual-device.ts';
 import type { EnergyCounters, Plant, PlantConfig, PlantControl, PlantState } from '../plant/model.ts';
 import { createPlant } from '../plant/plant.ts';
-import { applySettings, type HardwareLimits } from '../plant/settings.ts';
 import { deriveSeed } from '../random.ts';
 
 /**
@@ -44,7 +43,6 @@ export class StationSimulation {
   readonly devices: VirtualDevice[];
   /** The station's own seed, derived from the run's seed and its key. */
   readonly seed: number;
-  private readonly hardware: HardwareLimits;
   private readonly logger: VirtualDevice | undefined;
   private lastTickMs: number | undefined;
   /** Called when a device's reporting interval changed: the runner schedules the next tick anew. */
@@ -61,12 +59,6 @@ export class StationSimulation {
       definition.initialCounters,
       definition.initialSocPct,
     );
-    // what the equipment allows, whatever settings lower later: the bounds of a dry run
-    this.hardware = {
-      maxChargeW: definition.plant.battery?.maxChargeW ?? 0,
-      maxDischargeW: definition.plant.battery?.maxDischargeW ?? 0,
-      wallboxMaxW: definition.plant.wallbox?.maxPowerW ?? 0,
-    };
     const stationDevices: StationDevice[] = definition.devices.map((device) => ({
       sn: device.sn,
       deviceType: device.deviceType,
@@ -79,7 +71,7 @@ export class StationSimulation {
           identity,
           plan: plans[index]!,
           config: definition.plant,
-          settings: (settings) => this.applySettings(settings),
+          strategy: (program) => this.plant.applyStrategy(program),
           control: (change) => this.control(change),
           intervalChanged: () => this.onScheduleChange?.(),
           countryCode: definition.countryCode,
@@ -93,16 +85,6 @@ export class StationSimulation {
   /** Simulated time the plant has reached, ms. */
   get timeMs(): number {
     return this.plant.current().ms;
-  }
-
-  /**
-   * Settings of a command, all or nothing (protocol section 8.1): tried on a copy of the plant's
-   * settings first, applied only when every name is taken.
-   */
-  applySettings(settings: Record<string, number | string | boolean>): string[] {
-    const refused = applySettings(structuredClone(this.plant.config), this.hardware, settings);
-    if (refused.length > 0) return refused;
-    return this.plant.apply(settings);
   }
 
   /** What a device's checked parameter values do physically (export limit, slots, …), to the plant. */
