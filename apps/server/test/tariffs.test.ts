@@ -348,3 +348,30 @@ describe('the nightly job', () => {
     expect(view.updated_through).toBe(today);
   });
 });
+
+describe('a reading that arrives after its day was split', () => {
+  it('has the day split again, its energy moved to the band it belongs to', async () => {
+    const day = '2026-03-20';
+    const { startMs, endMs } = localPeriod('day', day, ZONE);
+    const station = await newStation();
+    const meter = await registerDevice(server, installer.token, station.station_id, { device_type: 6 });
+    const readings = rampingReadings(startMs - 60 * MINUTE, endMs + 60 * MINUTE, { import_kwh: 0.03 });
+    // 06:55 is missing at first: the rise from 06:50 to 07:00 is counted at 07:00, outside the valley
+    const lateIndex = readings.findIndex((r) => r.ts >= startMs && localClock(r.ts, ZONE) === '06:55');
+    const [late] = readings.splice(lateIndex, 1);
+    await send(meter.sn, readings);
+    await server.deviceLink.ingestor.drain();
+    expect((await save(station.station_id, { tariff: tariffOf(), recompute_from: day })).body.code).toBe(1);
+    await server.jobs.runAllNow();
+    const before = await splitRows(station.station_id, day);
+
+    await send(meter.sn, [late!]);
+    await server.deviceLink.ingestor.drain();
+    await server.jobs.runAllNow();
+    const after = await splitRows(station.station_id, day);
+    const rise = late!.values.import_kwh! - readings[lateIndex - 1]!.values.import_kwh!;
+    expect(after.get('valley')!.import_kwh).toBeCloseTo(before.get('valley')!.import_kwh! + rise, 9);
+    const total = (rows: typeof after) => [...rows.values()].reduce((sum, row) => sum + row.import_kwh!, 0);
+    expect(total(after)).toBeCloseTo(total(before), 9);
+  });
+});

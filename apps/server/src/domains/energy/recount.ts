@@ -13,7 +13,7 @@ import {
   recountDevice,
   type StoredReading,
 } from './recount-store.ts';
-import { removeDays, storedDays, writeEnergy } from './store.ts';
+import { forgetDerivedDays, removeDays, storedDays, writeEnergy } from './store.ts';
 
 /**
  * Counts device days again from the stored readings: around each day a late reading fell in
@@ -92,9 +92,11 @@ async function recountDays(
   const deviceLedger = new EnergyLedger();
   const stationLedger = new EnergyLedger();
   const gone: string[] = [];
+  const recounted: string[] = [];
   for (let day = fromDay; day <= toDay; day = nextDay(day)) {
     const figures = counted.get(day);
     const previous = stored.get(day);
+    recounted.push(day);
     if (!figures && !previous) continue;
     const difference: Partial<EnergyFigures> = {};
     let changed = !previous;
@@ -111,4 +113,6 @@ async function recountDays(
   await writeEnergy(tx, 'device', deviceLedger);
   await writeEnergy(tx, 'station', stationLedger);
   if (gone.length > 0) await removeDays(tx, device, gone);
+  // a late reading moves energy between hours and powers even when the day's totals stay
+  await forgetDerivedDays(tx, device.stationId, recounted);
 }

@@ -135,3 +135,24 @@ export async function removeDays(
                             and e.period_start = se.period_start)`,
   );
 }
+
+/**
+ * Forgets what was derived from a station's readings for these local days, the tariff split
+ * (`station_tariff_days`) and the flow days (`station_flow_days`), after a recount changed their
+ * energy: the jobs that write them find the days missing and compute them again from the readings
+ * as they now are.
+ */
+export async function forgetDerivedDays(
+  tx: Database,
+  stationId: number,
+  days: readonly string[],
+): Promise<void> {
+  if (days.length === 0) return;
+  const list = json(days);
+  for (const table of [sql`station_tariff_days`, sql`station_flow_days`]) {
+    await tx.execute(
+      sql`delete from ${table} where station_id = ${stationId}
+            and day in (select value::date from jsonb_array_elements_text(${list}))`,
+    );
+  }
+}
