@@ -1,11 +1,12 @@
 import { addDays, tariff } from '@helio/contracts';
-import { DatePicker, Form, Radio } from 'antd';
+import { Checkbox, DatePicker, Form } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../../components/dialogs/form-dialog.tsx';
 
 interface ConfirmValues {
-  history: 'keep' | 'recompute';
+  /** Split the days already split again, from `from`. */
+  recompute: boolean;
   from?: Dayjs | null;
 }
 
@@ -27,7 +28,7 @@ export interface SaveConfirmProps {
 export function SaveConfirm({ open, today, pending, onCancel, onConfirm }: SaveConfirmProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ConfirmValues>();
-  const history = Form.useWatch('history', form);
+  const recompute = Form.useWatch('recompute', form);
   const earliest = addDays(today, -tariff.RECOMPUTE_MAX_DAYS);
   const latest = addDays(today, -1);
   const outside = (day: string) => day < earliest || day > latest;
@@ -40,12 +41,11 @@ export function SaveConfirm({ open, today, pending, onCancel, onConfirm }: SaveC
       title={t('tariffs.confirm.title')}
       open={open}
       onCancel={onCancel}
-      firstField="history"
+      firstField="recompute"
       pending={pending}
-      initialValues={{ history: 'keep', from: dayjs(monthStart > latest ? latest : monthStart) }}
+      initialValues={{ recompute: false, from: dayjs(monthStart > latest ? latest : monthStart) }}
       onFinish={(values) => {
-        const from =
-          values.history === 'recompute' && values.from ? values.from.format('YYYY-MM-DD') : undefined;
+        const from = values.recompute && values.from ? values.from.format('YYYY-MM-DD') : undefined;
         onConfirm(from);
       }}
       submitText={t('tariffs.confirm.save')}
@@ -55,22 +55,10 @@ export function SaveConfirm({ open, today, pending, onCancel, onConfirm }: SaveC
     >
       <div data-testid="tariff-confirm">
         <p>{t('tariffs.confirm.description')}</p>
-        <Form.Item name="history" label={t('tariffs.confirm.historyLabel')}>
-          <Radio.Group
-            className="tariff-history-choice"
-            options={[
-              {
-                value: 'keep',
-                label: <span data-testid="tariff-confirm-keep">{t('tariffs.confirm.keep')}</span>,
-              },
-              {
-                value: 'recompute',
-                label: <span data-testid="tariff-confirm-recompute">{t('tariffs.confirm.recompute')}</span>,
-              },
-            ]}
-          />
+        <Form.Item name="recompute" valuePropName="checked">
+          <Checkbox data-testid="tariff-confirm-recompute">{t('tariffs.confirm.recompute')}</Checkbox>
         </Form.Item>
-        {history === 'recompute' && (
+        {recompute && (
           <Form.Item
             name="from"
             label={t('tariffs.confirm.from')}

@@ -15,6 +15,8 @@ const tariffKey = (stationId: number) => [...stationsKey, 'tariff', stationId] a
 
 /** While a recomputation is under way, the tariff (and so its progress) is asked again this often. */
 const RECOMPUTE_REFRESH_MS = 10_000;
+/** A tariff waiting for its first night: asked again now and then. */
+const FIRST_SPLIT_REFRESH_MS = 5 * 60_000;
 /** A range holding today waits for the next night's split: asked again now and then. */
 const OPEN_USAGE_REFRESH_MS = 10 * 60_000;
 
@@ -22,7 +24,12 @@ export function useStationTariff(stationId: number) {
   return useQuery({
     queryKey: [...tariffKey(stationId), 'view'],
     queryFn: ({ signal }) => call(tariff.loadEmbps, { station_id: stationId }, { signal, quiet: true }),
-    refetchInterval: (query) => (query.state.data?.recompute ? RECOMPUTE_REFRESH_MS : false),
+    // while history is split again, and until the first night's split, its progress is asked for
+    refetchInterval: (query) => {
+      const view = query.state.data;
+      if (view?.recompute) return RECOMPUTE_REFRESH_MS;
+      return view?.tariff && view.updated_through === null ? FIRST_SPLIT_REFRESH_MS : false;
+    },
   });
 }
 
@@ -32,6 +39,8 @@ export interface UsageRequest {
   type: number;
   /** In the selector's format for the type; none for total. */
   date: string | undefined;
+  /** The newest split day the tariff's view knows: a new night's split (or a recomputation) asks again. */
+  splitThrough?: string | null | undefined;
 }
 
 /** The body of the usage call, for the figures or (with `exportLanguage`) for their .xlsx export. */
@@ -47,7 +56,13 @@ export function usageBody(request: UsageRequest, exportLanguage?: string) {
 /** The usage figures of a range; those shown stay while the next range loads. */
 export function useUsage(request: UsageRequest, growing: boolean) {
   return useQuery({
-    queryKey: [...tariffKey(request.stationId), 'usage', request.type, request.date ?? null],
+    queryKey: [
+      ...tariffKey(request.stationId),
+      'usage',
+      request.type,
+      request.date ?? null,
+      request.splitThrough ?? null,
+    ],
     queryFn: async ({ signal }): Promise<UsageData> => {
       const answer = await call(tariff.usageChart, usageBody(request), { signal, quiet: true });
       if ('download_url' in answer) throw new Error('the usage call answered a download');

@@ -80,7 +80,12 @@ export function UsageChart({ stationId, zone, today, view, mayEdit, onSetTariff 
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const { range, measure, table, setRange, setMeasure, setTable } = useUsageChoice(today);
-  const request: UsageRequest = { stationId, type: rangeType('ems', range.unit), date: requestDate(range) };
+  const request: UsageRequest = {
+    stationId,
+    type: rangeType('ems', range.unit),
+    date: requestDate(range),
+    splitThrough: view?.updated_through,
+  };
   const noTariff = view !== undefined && view.tariff === null;
   const query = useUsage(request, holdsToday(range, today));
   const exporter = useUsageExport();
