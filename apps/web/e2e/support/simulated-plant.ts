@@ -21,13 +21,18 @@ export interface SimulatedPlant {
   stop(): Promise<void>;
 }
 
-/** A home with PV and a battery near Warsaw: an inverter (settings password `settingsPassword`) and its battery. */
+/**
+ * A home with PV and a battery near Warsaw: an inverter (settings password `settingsPassword`) and its battery.
+ * `startMs` starts the plant's simulated time earlier (within the protocol's week of grace before a
+ * registration), so that a journey can then run it through hours of the past with `station.tick`.
+ */
 export async function simulatedHomeBattery(
   baseUrl: string,
   brokerUrl: string,
   installer: Account,
   name: string,
   settingsPassword: string,
+  { startMs }: { startMs?: number } = {},
 ): Promise<SimulatedPlant> {
   const place = placesNamed(['warsaw'])[0]!;
   const config = samplePlantConfig(StationType.residentialEss, place, 7);
@@ -78,7 +83,7 @@ export async function simulatedHomeBattery(
     plant: config,
     countryCode: place.countryCode,
     seed: 7,
-    startMs: Date.now() - 600_000,
+    startMs: startMs ?? Date.now() - 600_000,
     devices,
   });
   const wheel = new TimerWheel();
@@ -96,7 +101,7 @@ export async function simulatedHomeBattery(
   for (const device of simulation.devices) device.attach(link);
   for (const device of simulation.devices) await device.connect();
   // one reading each, so the devices have data as well as a status
-  simulation.tick(simulation.nextTickAfter(Date.now() - 120_000, 60), true);
+  simulation.tick(simulation.nextTickAfter(startMs ?? Date.now() - 120_000, 60), true);
   await Promise.all(simulation.devices.map((device) => device.drained()));
   return {
     stationId: station.station_id,

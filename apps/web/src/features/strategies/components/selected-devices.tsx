@@ -71,10 +71,11 @@ export function SelectedDevices({
                 ref={(button) => unlockRef(item.sn, button as HTMLButtonElement | null)}
                 onClick={() => onUnlock(item.sn)}
                 disabled={disabled}
-                aria-label={t('strategies.apply.lock.unlockOf', { sn: item.sn })}
                 data-testid={`strategy-apply-unlock-${item.sn}`}
               >
                 {t('strategies.apply.lock.unlock')}
+                {/* the device it is for, in its name (the visible words first, WCAG 2.5.3) */}
+                <span className="visually-hidden"> {item.sn}</span>
               </Button>
             )}
             <Button

@@ -4,7 +4,7 @@ import { Button, Descriptions, Table, type TableProps, Tag, Typography } from 'a
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, LoadFailed } from '../../../../components/empty-state.tsx';
-import { useFocusReturn } from '../../../../hooks/use-focus-return.ts';
+import { useFocusReturn, useKeyboardScroll } from '../../../../hooks/use-focus-return.ts';
 import { describeError } from '../../../../lib/api.ts';
 import type { ShownZone } from '../../api/telemetry.ts';
 import { shortDateTime } from '../../lib/control-time.ts';
@@ -38,6 +38,8 @@ export function DeviceStrategy({ item, zone }: DeviceStrategyProps) {
   const refresh = useRefreshDeviceStrategy(item.sn);
   const [applying, setApplying] = useState(false);
   const opener = useFocusReturn();
+  // the history scrolls sideways on a narrow screen: its scrolling part then takes the focus
+  const historyScroll = useKeyboardScroll<HTMLElement>(t('strategies.tab.history'));
   const when = (value: string | null) => (value ? shortDateTime(value, zone.zone, i18n.language) : '—');
 
   if (strategy.isPending)
@@ -145,7 +147,7 @@ export function DeviceStrategy({ item, zone }: DeviceStrategyProps) {
           </ul>
         </section>
       )}
-      <section aria-labelledby="strategy-tab-history">
+      <section aria-labelledby="strategy-tab-history" ref={historyScroll}>
         <Typography.Title level={3} className="strategy-tab-subtitle" id="strategy-tab-history">
           {t('strategies.tab.history')}
         </Typography.Title>
