@@ -9,8 +9,8 @@ export * from './api/calls/index.ts';
 export type { LogItem, MessageItem, RequestItem } from './api/calls/message.ts';
 export type { EnergyBlock, OverviewData, PowerFlowData } from './api/calls/plant.ts';
 export type { StationItem, StationListColumn } from './api/calls/station-items.ts';
-export type { TariffView, UsageData, UsageFigures, UsageSplit } from './api/calls/tariff.ts';
 export type { StrategyItem, StrategyState, TemplateItem } from './api/calls/strategy.ts';
+export type { TariffView, UsageData, UsageFigures, UsageSplit } from './api/calls/tariff.ts';
 export {
   type AccountItem,
   EMAIL_CHANGE_VALID_HOURS,
@@ -29,8 +29,8 @@ export * from './enums.ts';
 export * from './errors/codes.ts';
 export * from './fleet-rules.ts';
 export * from './i18n.ts';
-export * from './tariffs.ts';
 export * from './strategy/command.ts';
 export * from './strategy/templates.ts';
+export * from './tariffs.ts';
 export * from './validation/index.ts';
 export * from './weather.ts';

@@ -1,4 +1,5 @@
 import { DeviceType } from '../enums.ts';
+import { HH_MM } from '../validation/common.ts';
 import {
   type GridStandard,
   gridStandardCodes,
@@ -267,8 +268,6 @@ export type SettingIssue = {
     | 'validation.socOrder'
     | 'validation.invalidValue';
 };
-
-const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 function decimalsOf(value: number): number {
   const text = String(value);

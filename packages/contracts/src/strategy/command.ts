@@ -8,6 +8,7 @@ import {
   slotKinds,
   slotStartName,
 } from '../control/device-settings.ts';
+import { HH_MM } from '../validation/common.ts';
 
 /**
  * The device protocol's `strategy` command (docs/device-protocol.md §8.4.2): a complete battery
@@ -83,6 +84,7 @@ export type StrategyIssue = {
   message:
     | 'validation.settingUnknown'
     | 'validation.invalidValue'
+    | 'validation.strategyFieldRequired'
     | 'validation.settingRange'
     | 'validation.aboveRating'
     | 'validation.timeFormat'
@@ -129,7 +131,6 @@ export interface StrategyProgram {
   manualPowerW: number;
 }
 
-const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/; // the catalogue's time of day (control/device-settings.ts)
 const DAYS = /^1?2?3?4?5?6?7?$/;
 
 const known = new Set(strategyParamNames);
@@ -170,7 +171,7 @@ export function strategyCommandIssues(
 
   for (const name of Object.keys(params)) if (!known.has(name)) add(name, 'validation.settingUnknown');
 
-  if (params.mode === undefined) add('mode', 'validation.invalidValue');
+  if (params.mode === undefined) add('mode', 'validation.strategyFieldRequired');
   choice('mode', strategyModes);
   choice('priority', strategyPriorities);
   integer('max_soc_pct', strategySocRange.min, strategySocRange.max);
@@ -179,7 +180,7 @@ export function strategyCommandIssues(
     add('grid_charge', 'validation.invalidValue');
   integer('max_grid_w', 0, strategyPowerMaxW);
   if (params.mode === 'peak_shaving' && params.max_grid_w === undefined)
-    add('max_grid_w', 'validation.invalidValue');
+    add('max_grid_w', 'validation.strategyFieldRequired');
   power('max_consumption_w');
   power('manual_power_w', -strategyPowerMaxW);
   const days = params.days;

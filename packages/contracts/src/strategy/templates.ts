@@ -7,6 +7,7 @@ import {
   slotStartName,
 } from '../control/device-settings.ts';
 import type { Language } from '../i18n.ts';
+import { HH_MM } from '../validation/common.ts';
 import type { ValidationMessageKey } from '../validation/keys.ts';
 import {
   type StrategyMode,
@@ -120,7 +121,6 @@ export const kindFields: Readonly<Record<TemplateKind, readonly TemplateFieldNam
 /** Kinds that need at least one slot. */
 const slotRequired: readonly TemplateKind[] = ['tou', 'tou_power'];
 
-const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const time = z.string({ error: 'validation.timeFormat' }).regex(HH_MM, { error: 'validation.timeFormat' });
 const int = (min: number, max: number) =>
   z

@@ -90,7 +90,8 @@ export function selectionLimit(max: number = validationLimits.selectionLimit) {
   return z.maxLength(max, { error: 'validation.selectionLimit' });
 }
 
-const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** A time of day, HH:mm from 00:00 to 23:59: the one pattern of every time field (SPEC.md §4). */
+export const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** A time of day as HH:mm, 00:00 when not given. */
 export const timeOfDay = z
