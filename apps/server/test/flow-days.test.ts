@@ -114,13 +114,11 @@ async function feed(station: Station, fromMs: number, toMs: number, at: (ms: num
       seq,
       values: { ...values.battery, charge_kwh: counters.charge, discharge_kwh: counters.discharge },
     });
-    readings
-      .get(station.meter)
-      ?.push({
-        ts,
-        seq,
-        values: { ...values.meter, import_kwh: counters.import, export_kwh: counters.export },
-      });
+    readings.get(station.meter)?.push({
+      ts,
+      seq,
+      values: { ...values.meter, import_kwh: counters.import, export_kwh: counters.export },
+    });
   };
   push(fromMs - 4 * 60_000, { pv: 0, grid: 0, battery: 0, soc: at(fromMs).soc });
   for (let bucket = fromMs; bucket + 60_000 < toMs; bucket += FIVE_MINUTES) {

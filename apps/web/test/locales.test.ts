@@ -10,7 +10,18 @@ const dir = fileURLToPath(new URL('../src/locales/', import.meta.url));
  * parts loaded with the screens that need them (src/locales/<part>/<language>.json, see i18n.ts).
  * Together they are the `translation` namespace, so no key may be in two of them.
  */
-const parts = ['', 'accounts/', 'devices/', 'control/', 'stations/', 'alarms/', 'messages/', 'statistics/', 'strategies/', 'tariffs/'];
+const parts = [
+  '',
+  'accounts/',
+  'devices/',
+  'control/',
+  'stations/',
+  'alarms/',
+  'messages/',
+  'statistics/',
+  'strategies/',
+  'tariffs/',
+];
 
 type Texts = { [key: string]: string | Texts };
 

@@ -41,7 +41,17 @@ globalThis.ResizeObserver ??= NoResizeObserver as unknown as typeof ResizeObserv
 const computedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => computedStyle(element);
 
-const parts: TextPart[] = ['accounts', 'devices', 'control', 'stations', 'alarms', 'messages', 'statistics', 'strategies', 'tariffs'];
+const parts: TextPart[] = [
+  'accounts',
+  'devices',
+  'control',
+  'stations',
+  'alarms',
+  'messages',
+  'statistics',
+  'strategies',
+  'tariffs',
+];
 
 beforeAll(async () => {
   await loadLanguage('en');
