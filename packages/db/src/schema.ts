@@ -8,6 +8,6 @@ export * from './schema/fleet.ts';
 export * from './schema/jobs.ts';
 export * from './schema/messages.ts';
 export * from './schema/platform.ts';
-export * from './schema/telemetry.ts';
 export * from './schema/strategies.ts';
 export * from './schema/tariffs.ts';
+export * from './schema/telemetry.ts';
