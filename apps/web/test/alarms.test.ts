@@ -15,12 +15,6 @@ import {
   severityColor,
 } from '../src/features/alarms/lib/alarm-display.ts';
 import {
-  contentLength,
-  downloadPercent,
-  exportFileName,
-  resolveDownloadUrl,
-} from '../src/features/alarms/lib/download.ts';
-import {
   alarmExportBody,
   alarmListBody,
   alarmListPath,
@@ -33,6 +27,7 @@ import {
   writeAlarmFilters,
 } from '../src/features/alarms/lib/filters.ts';
 import { openAlarmPath } from '../src/features/alarms/lib/paths.ts';
+import { contentLength, downloadPercent, resolveDownloadUrl, xlsxFileName } from '../src/lib/download.ts';
 import { faultText } from '../src/lib/fault-texts.ts';
 import { dayOutOfReach, isRangeRefusal, rangePresets, rangeRefusal } from '../src/lib/time-range.ts';
 
@@ -304,10 +299,11 @@ describe('the export’s download', () => {
   });
 
   it('saves under a safe .xlsx name', () => {
-    const now = new Date('2026-11-20T10:00:00Z');
-    expect(exportFileName('alarms-2026-11-20.xlsx', now)).toBe('alarms-2026-11-20.xlsx');
-    expect(exportFileName('a/b:c', now)).toBe('a_b_c.xlsx');
-    expect(exportFileName('  ', now)).toBe('alarms-2026-11-20.xlsx');
-    expect(exportFileName(undefined, now)).toBe('alarms-2026-11-20.xlsx');
+    const fallback = 'alarms-2026-11-20';
+    expect(xlsxFileName('alarms-2026-11-20.xlsx', fallback)).toBe('alarms-2026-11-20.xlsx');
+    expect(xlsxFileName('a/b:c', fallback)).toBe('a_b_c.xlsx');
+    expect(xlsxFileName('  ', fallback)).toBe('alarms-2026-11-20.xlsx');
+    expect(xlsxFileName(undefined, fallback)).toBe('alarms-2026-11-20.xlsx');
+    expect(xlsxFileName('Usage.XLSX', fallback)).toBe('Usage.XLSX');
   });
 });

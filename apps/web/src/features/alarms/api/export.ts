@@ -1,7 +1,7 @@
 import { alarm } from '@helio/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, call, readApiBase } from '../../../lib/api.ts';
-import { contentLength, exportFileName, resolveDownloadUrl } from '../lib/download.ts';
+import { call } from '../../../lib/api.ts';
+import { contentLength, fetchDownload, saveFile, xlsxFileName } from '../../../lib/download.ts';
 import type { AlarmExportBody } from '../lib/filters.ts';
 
 /** Where an export is: the server writing the file, then the browser downloading it. */
@@ -34,19 +34,6 @@ async function readWithProgress(response: Response, onBytes: (loaded: number) =>
   });
 }
 
-/** Hands a file to the browser's downloads. */
-function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /**
  * The alarm list as an .xlsx file (api/alarm/export): the server writes it and answers a single-use
  * address, which is downloaded here with its progress and saved under the server's file name.
@@ -65,21 +52,12 @@ export function useAlarmExport() {
     try {
       const file = await call(alarm.exportList, body, { signal: controller.signal });
       setProgress({ phase: 'downloading', loadedBytes: 0, totalBytes: undefined });
-      let response: Response;
-      try {
-        response = await fetch(resolveDownloadUrl(file.download_url, readApiBase(), window.location.href), {
-          signal: controller.signal,
-        });
-      } catch (error) {
-        if (controller.signal.aborted) throw error;
-        throw new ApiError('network');
-      }
-      if (!response.ok) throw new ApiError('network');
+      const response = await fetchDownload(file.download_url, controller.signal);
       const totalBytes = contentLength(response.headers.get('Content-Length'));
       const blob = await readWithProgress(response, (loadedBytes) =>
         setProgress({ phase: 'downloading', loadedBytes, totalBytes }),
       );
-      saveFile(blob, exportFileName(file.file_name, new Date()));
+      saveFile(blob, xlsxFileName(file.file_name, `alarms-${new Date().toISOString().slice(0, 10)}`));
       return { rows: file.rows, truncated: file.truncated };
     } finally {
       if (abort.current === controller) {

@@ -2,9 +2,9 @@ import { DownloadOutlined, LoadingOutlined } from '@ant-design/icons';
 import { alarm, isLanguage } from '@helio/contracts';
 import { Button, Progress } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { downloadPercent } from '../../../lib/download.ts';
 import { notifySuccess } from '../../../lib/notifier.ts';
 import { useAlarmExport } from '../api/export.ts';
-import { downloadPercent } from '../lib/download.ts';
 import { type AlarmListFilters, alarmExportBody } from '../lib/filters.ts';
 
 /**

@@ -1,8 +1,7 @@
 import { type Tariff, type TariffView, tariff, type UsageData } from '@helio/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, call, readApiBase } from '../../../../lib/api.ts';
-import { chartFileName, resolveDownloadUrl, saveFile } from '../../api/chart-export.ts';
+import { useFileExport } from '../../../../hooks/use-file-export.ts';
+import { call } from '../../../../lib/api.ts';
 import { stationsKey } from '../../api/stations.ts';
 
 /**
@@ -95,48 +94,11 @@ export function useSaveTariff(stationId: number) {
   });
 }
 
-/**
- * The usage figures as an .xlsx file, as the other charts export theirs: the same call with
- * `export: 1` answers a single-use address, downloaded here and handed to the browser's downloads.
- */
+/** The usage figures as an .xlsx file, as the other charts export theirs (hooks/use-file-export.ts). */
 export function useUsageExport() {
-  const [running, setRunning] = useState(false);
-  const abort = useRef<AbortController | undefined>(undefined);
-  useEffect(() => () => abort.current?.abort(), []);
-
-  const start = useCallback(async (request: UsageRequest, language: string): Promise<string> => {
-    abort.current?.abort();
-    const controller = new AbortController();
-    abort.current = controller;
-    setRunning(true);
-    try {
-      const answer = await call(tariff.usageChart, usageBody(request, language), {
-        signal: controller.signal,
-      });
-      if (!('download_url' in answer)) throw new ApiError('network');
-      let response: Response;
-      try {
-        response = await fetch(resolveDownloadUrl(answer.download_url, readApiBase(), window.location.href), {
-          signal: controller.signal,
-        });
-      } catch (error) {
-        if (controller.signal.aborted) throw error;
-        throw new ApiError('network');
-      }
-      if (!response.ok) throw new ApiError('network');
-      const fileName = chartFileName(
-        answer.file_name,
-        `peak-valley-${request.stationId}-${request.date ?? 'total'}`,
-      );
-      saveFile(await response.blob(), fileName);
-      return fileName;
-    } finally {
-      if (abort.current === controller) {
-        abort.current = undefined;
-        setRunning(false);
-      }
-    }
-  }, []);
-
-  return { start, running };
+  return useFileExport(
+    (request: UsageRequest, language: string, signal: AbortSignal) =>
+      call(tariff.usageChart, usageBody(request, language), { signal }),
+    (request) => `peak-valley-${request.stationId}-${request.date ?? 'total'}`,
+  );
 }
