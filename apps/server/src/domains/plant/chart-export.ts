@@ -24,39 +24,68 @@ export type ChartSource = (
   request: ChartRequest,
 ) => Promise<{ data: ChartData; stationName: string }>;
 
+/** One sheet of figures: a bold header of label/value lines, a blank line, bold headings, the rows. */
+export interface FigureSheet {
+  name: string;
+  header: readonly (readonly [string, string])[];
+  widths: readonly number[];
+  headings: readonly string[];
+  rows: Iterable<readonly (string | number | null)[]>;
+}
+
+/** Streams `sheet` to `out` as an .xlsx workbook (the charts' and the peak-valley usage's). */
+export async function writeFigureSheet(out: PassThrough, figures: FigureSheet): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet(figures.name);
+  sheet.columns = figures.widths.map((width) => ({ width }));
+  for (const line of figures.header) {
+    const row = sheet.addRow([...line]);
+    row.getCell(1).font = { bold: true };
+    row.commit();
+  }
+  sheet.addRow([]).commit();
+  const headings = sheet.addRow([...figures.headings]);
+  headings.font = { bold: true };
+  headings.commit();
+  for (const row of figures.rows) sheet.addRow([...row]).commit();
+  sheet.commit();
+  await workbook.commit();
+}
+
+/** The header lines of an export: the station, the range, its time zone and when it was exported. */
+export function exportHeader(
+  language: Language,
+  stationName: string,
+  data: { unit: ChartData['unit']; date: string | null; timezone: string },
+  atMs: number,
+): [string, string][] {
+  const texts = chartTexts[language];
+  return [
+    [texts.station, stationName],
+    [texts.range, `${texts.unit[data.unit]}${data.date ? ` ${data.date}` : ''}`],
+    [texts.timezone, data.timezone],
+    [texts.exported, `${localDate(atMs, data.timezone)} ${localClock(atMs, data.timezone)}`],
+  ];
+}
+
 export function chartExport(downloads: Downloads, source: ChartSource, now: () => Date = () => new Date()) {
   async function write(out: PassThrough, caller: Caller, params: ChartExportParams): Promise<void> {
     const { data, stationName } = await source(caller, params.stationId, params);
     const texts = chartTexts[params.language];
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-      stream: out,
-      useStyles: true,
-      useSharedStrings: false,
+    await writeFigureSheet(out, {
+      name: texts.sheet[params.kind],
+      header: exportHeader(params.language, stationName, data, now().getTime()),
+      widths: [22, ...data.series.map(() => 20)],
+      headings: [
+        data.resolution === 'five_minutes' || data.resolution === 'hour' ? texts.time : texts.date,
+        ...data.series.map((series) => `${texts.series[series.key]} (${series.unit})`),
+      ],
+      rows: data.rows.map((row) => [row.label, ...row.values]),
     });
-    const sheet = workbook.addWorksheet(texts.sheet[params.kind]);
-    const at = now().getTime();
-    const header: [string, string][] = [
-      [texts.station, stationName],
-      [texts.range, `${texts.unit[data.unit]}${data.date ? ` ${data.date}` : ''}`],
-      [texts.timezone, data.timezone],
-      [texts.exported, `${localDate(at, data.timezone)} ${localClock(at, data.timezone)}`],
-    ];
-    sheet.columns = [{ width: 22 }, ...data.series.map(() => ({ width: 20 }))];
-    for (const line of header) {
-      const row = sheet.addRow(line);
-      row.getCell(1).font = { bold: true };
-      row.commit();
-    }
-    sheet.addRow([]).commit();
-    const headings = sheet.addRow([
-      data.resolution === 'five_minutes' || data.resolution === 'hour' ? texts.time : texts.date,
-      ...data.series.map((series) => `${texts.series[series.key]} (${series.unit})`),
-    ]);
-    headings.font = { bold: true };
-    headings.commit();
-    for (const row of data.rows) sheet.addRow([row.label, ...row.values]).commit();
-    sheet.commit();
-    await workbook.commit();
   }
   downloads.register('chart_export', write as DownloadWriter);
 

@@ -1,16 +1,8 @@
 import type { PassThrough } from 'node:stream';
-import {
-  type EmsRange,
-  type Language,
-  localClock,
-  localDate,
-  type TariffBand,
-  type UsageData,
-  type UsageSplit,
-} from '@helio/contracts';
-import ExcelJS from 'exceljs';
+import type { EmsRange, Language, TariffBand, UsageData, UsageSplit } from '@helio/contracts';
 import type { Caller } from '../../core/caller.ts';
 import type { Downloads, DownloadWriter } from '../../platform/downloads.ts';
+import { exportHeader, writeFigureSheet } from '../plant/chart-export.ts';
 import { chartTexts } from '../plant/chart-texts.ts';
 
 /**
@@ -106,55 +98,35 @@ export function usageExport(downloads: Downloads, source: UsageSource, now: () =
     const { data, stationName } = await source(caller, params);
     const texts = chartTexts[params.language];
     const own = usageTexts[params.language];
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-      stream: out,
-      useStyles: true,
-      useSharedStrings: false,
-    });
-    const sheet = workbook.addWorksheet(own.sheet);
-    const at = now().getTime();
-    const header: [string, string][] = [
-      [texts.station, stationName],
-      [texts.range, `${texts.unit[data.unit]}${data.date ? ` ${data.date}` : ''}`],
-      [texts.timezone, data.timezone],
-      [texts.exported, `${localDate(at, data.timezone)} ${localClock(at, data.timezone)}`],
-    ];
-    sheet.columns = [{ width: 16 }, { width: 14 }, ...Array.from({ length: 9 }, () => ({ width: 18 }))];
-    for (const line of header) {
-      const row = sheet.addRow(line);
-      row.getCell(1).font = { bold: true };
-      row.commit();
-    }
-    sheet.addRow([]).commit();
-    const headings = sheet.addRow([
-      texts.date,
-      own.band,
-      ...energyColumns.map((key) => `${texts.series[key]} (kWh)`),
-      `${own.cost} (${data.currency})`,
-      `${own.feedIn} (${data.currency})`,
-      `${own.saving} (${data.currency})`,
-    ]);
-    headings.font = { bold: true };
-    headings.commit();
-    const addSplit = (period: string, split: UsageSplit) => {
-      for (const line of lines) {
+    const splitRows = (period: string, split: UsageSplit) =>
+      lines.map((line) => {
         const figures = split[line];
-        sheet
-          .addRow([
-            period,
-            own.bands[line],
-            ...energyColumns.map((key) => figures?.[key] ?? null),
-            figures?.cost ?? null,
-            figures?.feed_in ?? null,
-            figures?.saving ?? null,
-          ])
-          .commit();
-      }
-    };
-    for (const row of data.rows) addSplit(row.period, row);
-    addSplit(own.totals, data.totals);
-    sheet.commit();
-    await workbook.commit();
+        return [
+          period,
+          own.bands[line],
+          ...energyColumns.map((key) => figures?.[key] ?? null),
+          figures?.cost ?? null,
+          figures?.feed_in ?? null,
+          figures?.saving ?? null,
+        ];
+      });
+    await writeFigureSheet(out, {
+      name: own.sheet,
+      header: exportHeader(params.language, stationName, data, now().getTime()),
+      widths: [16, 14, ...Array.from({ length: 9 }, () => 18)],
+      headings: [
+        texts.date,
+        own.band,
+        ...energyColumns.map((key) => `${texts.series[key]} (kWh)`),
+        `${own.cost} (${data.currency})`,
+        `${own.feedIn} (${data.currency})`,
+        `${own.saving} (${data.currency})`,
+      ],
+      rows: [
+        ...data.rows.flatMap((row) => splitRows(row.period, row)),
+        ...splitRows(own.totals, data.totals),
+      ],
+    });
   }
   downloads.register('tariff_usage_export', write as DownloadWriter);
 
