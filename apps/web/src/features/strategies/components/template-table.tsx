@@ -30,25 +30,24 @@ export function TemplateTable({ items, loading, mayChange, onAct, empty, paginat
   const columns: TableProps<TemplateItem>['columns'] = [
     {
       key: 'name',
-      title: t('strategies.column.name'),
+      title: t('strategies.column.nameKind'),
       render: (_, item) => (
-        <div className="strategy-name-cell">
-          <span className="strategy-name" data-testid="strategy-template-name">
-            {item.name}
-          </span>
-          <span>
+        <>
+          <div className="strategy-name-cell">
+            <span className="strategy-name" data-testid="strategy-template-name">
+              {item.name}
+            </span>
             <Tag color={item.system ? 'blue' : 'default'}>
               {item.system ? t('strategies.source.system') : t('strategies.source.custom')}
             </Tag>
-          </span>
-        </div>
+          </div>
+          <div className="strategy-kind">{texts.kind(item.kind)}</div>
+        </>
       ),
     },
-    { key: 'kind', title: t('strategies.column.kind'), render: (_, item) => texts.kind(item.kind) },
     {
       key: 'summary',
       title: t('strategies.column.summary'),
-      className: 'strategy-summary-cell',
       render: (_, item) => <TemplateSummary item={item} />,
     },
     {
