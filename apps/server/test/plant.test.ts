@@ -467,7 +467,7 @@ describe('refusals', () => {
     chart.income,
     chart.storageChart,
     chart.emsStationChart,
-    chart.embPsChart,
+    chart.emsStorageChart,
   ];
 
   it('refuses every call on a station outside the caller’s reach with 9001, exports included', async () => {
@@ -512,7 +512,7 @@ describe('refusals', () => {
     const station = await addStation(server, installer.token, { installer_id: installer.userId });
     const total = await chartOf(chart.emsStationChart, station.station_id, 4, '2026');
     expect(total.unit).toBe('total');
-    const month = await chartOf(chart.embPsChart, station.station_id, 2, '2026-03');
+    const month = await chartOf(chart.emsStorageChart, station.station_id, 2, '2026-03');
     expect(month.unit).toBe('month');
     const refused = await server.call(
       chart.emsStationChart,

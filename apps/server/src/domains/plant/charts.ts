@@ -38,7 +38,7 @@ const curves: Record<Exclude<ChartKind, 'income'>, PowerKey[]> = {
   yield: ['pv_w'],
   battery: ['battery_w', 'soc_pct'],
   ems: ['pv_w', 'battery_w', 'grid_w', 'load_w', 'generator_w', 'soc_pct'],
-  embPs: ['grid_w', 'load_w', 'battery_w', 'soc_pct'],
+  emsStorage: ['grid_w', 'load_w', 'battery_w', 'soc_pct'],
 };
 const bars: Record<ChartKind, EnergyKey[]> = {
   station: [
@@ -63,7 +63,7 @@ const bars: Record<ChartKind, EnergyKey[]> = {
     'discharge_kwh',
     'generator_kwh',
   ],
-  embPs: ['import_kwh', 'export_kwh', 'charge_kwh', 'discharge_kwh'],
+  emsStorage: ['import_kwh', 'export_kwh', 'charge_kwh', 'discharge_kwh'],
 };
 
 /** The power an energy figure belongs to: a station without that power has no such bars. */

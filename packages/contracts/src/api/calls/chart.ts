@@ -146,8 +146,8 @@ export const emsStationChart = chartCall(
   emsChartBody,
 );
 
-export const embPsChart = chartCall(
-  'api/station/embPs/chart',
+export const emsStorageChart = chartCall(
+  'api/station/ems/storageChart',
   'An EMS 5000 station’s storage chart (types 1 day, 2 month, 3 year, 4 total): grid, load and PCS powers with SOC, or grid import and export against battery charge and discharge',
   emsChartBody,
 );
@@ -156,7 +156,7 @@ export const embPsChart = chartCall(
  * The six charts by name, one call each: the names the web's chart tabs (and their address,
  * `?chart=`) and the server's chart builder and export use for them.
  */
-export const chartKinds = ['station', 'yield', 'income', 'battery', 'ems', 'embPs'] as const;
+export const chartKinds = ['station', 'yield', 'income', 'battery', 'ems', 'emsStorage'] as const;
 export type ChartKind = (typeof chartKinds)[number];
 
 /** The call of each chart. */
@@ -166,12 +166,12 @@ export const chartCallOf: Record<ChartKind, typeof chart> = {
   income,
   battery: storageChart,
   ems: emsStationChart,
-  embPs: embPsChart,
+  emsStorage: emsStorageChart,
 };
 
 /** The unit of a chart call's range `type`: the EMS 5000 charts number their ranges apart. */
 export function chartRangeUnit(kind: ChartKind, type: number): RangeUnit {
-  return kind === 'ems' || kind === 'embPs'
+  return kind === 'ems' || kind === 'emsStorage'
     ? emsRangeUnit(type as EmsRange)
     : stationRangeUnit(type as StationRange);
 }

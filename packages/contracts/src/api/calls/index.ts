@@ -78,7 +78,7 @@ export const allCalls: CallDef[] = [
   chart.income,
   chart.storageChart,
   chart.emsStationChart,
-  chart.embPsChart,
+  chart.emsStorageChart,
   device.add,
   device.rotateSecret,
   device.realtime,

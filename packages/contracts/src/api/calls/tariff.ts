@@ -107,7 +107,7 @@ export type UsageData = z.infer<typeof usageData>;
 const emsTypes = Object.values(EmsRange) as number[];
 
 export const usageChart = defineCall({
-  path: 'api/station/embPs/usage',
+  path: 'api/station/embPs/chart',
   summary:
     'A station’s peak-valley usage (types 1 day, 2 month, 3 year, 4 total): import, export, charge, discharge, consumption and PV by band with cost, feed-in and saving, per day, month or year',
   domain: 'tariff',

@@ -10,7 +10,7 @@ import { WeatherCard } from '../components/weather-card.tsx';
 import { useDetailStation } from './detail-context.ts';
 
 /** The energy-management charts (types 1 day, 2 month, 3 year, 4 total). */
-const emsTabs: readonly ChartTab[] = [{ kind: 'ems' }, { kind: 'embPs' }];
+const emsTabs: readonly ChartTab[] = [{ kind: 'ems' }, { kind: 'emsStorage' }];
 
 /** /station-detail/ems5000: commercial storage stations with an EMS 5000 (type 9). */
 export function Ems5000StationDetailRoute() {
