@@ -1,14 +1,29 @@
 import type { DeviceItem, TemplateItem } from '@helio/contracts';
 import { Alert, Button, Modal, Select } from 'antd';
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNow } from '../../../hooks/use-now.ts';
 import { ApiError, describeError } from '../../../lib/api.ts';
 import { focusFirst } from '../../../lib/focus.ts';
 import { UnlockDialog } from '../../devices/index.ts';
-import { useApplyTemplate, useEnabledTemplates, useLockStates, useRefreshLock } from '../api/apply.ts';
+import {
+  type ApplyRequest,
+  useApplyTemplate,
+  useEnabledTemplates,
+  useLockStates,
+  useRefreshLock,
+} from '../api/apply.ts';
+import { useTemplateForm } from '../hooks/use-template-form.ts';
+import {
+  bodyOf,
+  fieldPath,
+  modeKindOf,
+  type TemplateFormValues,
+  templateValues,
+} from '../lib/template-form.ts';
 import { ApplyProgress } from './apply-progress.tsx';
 import { DevicePicker } from './device-picker.tsx';
+import { ModeSettings } from './mode-settings.tsx';
 import { type LockView, SelectedDevices } from './selected-devices.tsx';
 import '../strategies.css';
 
@@ -17,6 +32,8 @@ export interface ApplyDialogProps {
   template?: TemplateItem | undefined;
   /** Devices chosen when it opens (the device whose Strategy tab opened it). */
   devices?: readonly DeviceItem[] | undefined;
+  /** A mode's system template opens with its settings to change ("Apply with settings"). */
+  withSettings?: boolean | undefined;
   open: boolean;
   onClose: () => void;
   afterClose?: () => void;
@@ -26,12 +43,17 @@ export interface ApplyDialogProps {
 
 /** The catalogue's refusal of devices that are not all of one type and model. */
 const NOT_SAME_MODEL = '200906';
+/** Where the server's issues name a mode's settings (`mode.min_soc_pct`). */
+const MODE = 'mode.';
 
 /**
  * Applies a template to up to fifteen devices (SPEC.md §5, api/mode/update): the devices chosen
  * from the caller's battery devices, each unlocked by its device password first (the Settings tab's
  * dialog, api/setting/ispwd); then each device's strategy followed from pending to applied or
  * failed. Devices not of one type and model are refused (200906), said at the top of the dialog.
+ * A mode's system template (manual, self-consumption, backup, cut-off) may go with settings of the
+ * caller's own: its fields, checked by `templateIssues` as typed, sent as `mode` instead of the
+ * template, and the server's refusal of one said under that field.
  */
 export function ApplyDialog(props: ApplyDialogProps) {
   // a fresh choice each time it opens (and the last one kept while it closes)
@@ -42,7 +64,15 @@ export function ApplyDialog(props: ApplyDialogProps) {
   return <ApplyDialogBody key={openings.current} {...props} />;
 }
 
-function ApplyDialogBody({ template, devices = [], open, onClose, afterClose, onApplied }: ApplyDialogProps) {
+function ApplyDialogBody({
+  template,
+  devices = [],
+  withSettings = false,
+  open,
+  onClose,
+  afterClose,
+  onApplied,
+}: ApplyDialogProps) {
   const { t } = useTranslation();
   const [templateId, setTemplateId] = useState<number | undefined>(template?.template_id);
   const templates = useEnabledTemplates(open && template === undefined);
@@ -54,6 +84,23 @@ function ApplyDialogBody({ template, devices = [], open, onClose, afterClose, on
   const unlockButtons = useRef(new Map<string, HTMLButtonElement>());
   const [answered, setAnswered] = useState<Record<string, string>>({});
   const now = useNow(15_000);
+  // a mode's own settings: checked against the lowest rating of the devices chosen
+  const chosenRef = useRef(selected);
+  chosenRef.current = selected;
+  const lowestRating = useCallback(() => {
+    const ratings = chosenRef.current
+      .map((item) => item.rated_power_w)
+      .filter((rating): rating is number => rating != null);
+    return ratings.length > 0 ? Math.min(...ratings) : null;
+  }, []);
+  const settings = useTemplateForm({ named: false, refusalPrefix: MODE, ratedPowerW: lowestRating });
+  const [settingsOn, setSettingsOn] = useState(withSettings && modeKindOf(template) !== undefined);
+  /** Another template chosen: its settings start from its own values, not shown until asked for. */
+  const startSettings = (item: TemplateItem | undefined) => {
+    settings.form.resetFields();
+    if (item && modeKindOf(item)) settings.form.setFieldsValue(templateValues(item));
+    setSettingsOn(false);
+  };
 
   const lockQueries = useLockStates(selected.map((item) => item.sn));
   const locks = new Map<string, LockView>(
@@ -73,10 +120,12 @@ function ApplyDialogBody({ template, devices = [], open, onClose, afterClose, on
       return [item.sn, lock];
     }),
   );
+  const chosenTemplate = template ?? templates.data?.list.find((item) => item.template_id === templateId);
+  const modeKind = modeKindOf(chosenTemplate);
   const result = apply.data;
   const applying = apply.isPending;
 
-  const submit = () => {
+  const submit = async () => {
     setFailure(undefined);
     if (templateId === undefined) {
       setFailure({ text: t('strategies.apply.chooseTemplate'), sameModel: false });
@@ -95,18 +144,36 @@ function ApplyDialogBody({ template, devices = [], open, onClose, afterClose, on
       focusFirst(...locked.map((item) => unlockButtons.current.get(item.sn)));
       return;
     }
-    apply.mutate(
-      { equ_sns: selected.map((item) => item.sn), template_id: templateId },
-      {
-        onError: (error) => {
-          setFailure({
-            text: describeError(error),
-            sameModel: error instanceof ApiError && error.code === NOT_SAME_MODEL,
-          });
-          for (const item of selected) void refreshLock(item.sn);
+    const equ_sns = selected.map((item) => item.sn);
+    let request: ApplyRequest = { equ_sns, template_id: templateId };
+    if (modeKind && settingsOn) {
+      // every field checked again; the first refused takes the focus and nothing is sent
+      const checked = await settings.form.validateFields({ recursive: true }).then(
+        () => true,
+        (refusal: { errorFields?: { name: (string | number)[] }[] }) => {
+          const first = refusal.errorFields?.[0];
+          if (first) settings.form.scrollToField(first.name, { focus: true });
+          return false;
         },
+      );
+      if (!checked) return;
+      const values = { ...settings.form.getFieldsValue(true) } as TemplateFormValues;
+      request = { equ_sns, mode: { ...bodyOf(values, modeKind), kind: modeKind } as ApplyRequest['mode'] };
+    }
+    apply.mutate(request, {
+      onError: (error) => {
+        const shown = request.mode ? settings.showRefusal(error) : describeError(error);
+        if (shown !== undefined)
+          setFailure({ text: shown, sameModel: error instanceof ApiError && error.code === NOT_SAME_MODEL });
+        else {
+          // said under the setting it names, which takes the focus
+          const first =
+            error instanceof ApiError ? error.issues.find((issue) => issue.path.startsWith(MODE)) : undefined;
+          if (first) settings.form.focusField(fieldPath(first.path.slice(MODE.length)));
+        }
+        for (const item of selected) void refreshLock(item.sn);
       },
-    );
+    });
   };
 
   const footer = result
@@ -123,14 +190,12 @@ function ApplyDialogBody({ template, devices = [], open, onClose, afterClose, on
           key="apply"
           type="primary"
           loading={applying}
-          onClick={submit}
+          onClick={() => void submit()}
           data-testid="strategy-apply-submit"
         >
           {t('strategies.apply.submit', { count: selected.length })}
         </Button>,
       ];
-
-  const chosenTemplate = template ?? templates.data?.list.find((item) => item.template_id === templateId);
 
   return (
     <Modal
@@ -165,7 +230,10 @@ function ApplyDialogBody({ template, devices = [], open, onClose, afterClose, on
                 <Select<number>
                   id="strategy-apply-template"
                   value={templateId}
-                  onChange={setTemplateId}
+                  onChange={(id) => {
+                    setTemplateId(id);
+                    startSettings(templates.data?.list.find((item) => item.template_id === id));
+                  }}
                   loading={templates.isPending}
                   placeholder={t('strategies.apply.templatePlaceholder')}
                   options={(templates.data?.list ?? []).map((item) => ({
@@ -179,7 +247,22 @@ function ApplyDialogBody({ template, devices = [], open, onClose, afterClose, on
               </div>
             )}
             {chosenTemplate && (
-              <p className="strategy-help">{t('strategies.apply.intro', { name: chosenTemplate.name })}</p>
+              <p className="strategy-help">
+                {t(modeKind && settingsOn ? 'strategies.apply.introSettings' : 'strategies.apply.intro', {
+                  name: chosenTemplate.name,
+                })}
+              </p>
+            )}
+            {chosenTemplate && modeKind && (
+              <ModeSettings
+                kind={modeKind}
+                name={chosenTemplate.name}
+                form={settings}
+                initial={template && modeKindOf(template) ? templateValues(template) : undefined}
+                on={settingsOn}
+                onToggle={setSettingsOn}
+                disabled={applying}
+              />
             )}
             <h3 className="strategy-apply-heading">{t('strategies.apply.chosen')}</h3>
             <SelectedDevices

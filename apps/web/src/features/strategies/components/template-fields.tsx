@@ -18,6 +18,7 @@ export interface TemplateFieldsProps {
  * The fields a kind uses (contracts `kindFields`): on-grid priority, the SOC limit and floor, grid
  * charging, the grid and consumption powers, the manual power, the cycle's weekdays and the
  * charge and discharge slots. Numbers are not clamped while typed: the check says why one is refused.
+ * A kind may name a field its own way (`strategies.fieldOf.<kind>.<field>`: backup's reserve).
  */
 export function TemplateFields({ kind, form }: TemplateFieldsProps) {
   const { t } = useTranslation();
@@ -29,8 +30,8 @@ export function TemplateFields({ kind, form }: TemplateFieldsProps) {
     uses(name) && (
       <Form.Item
         name={name}
-        label={t(`strategies.field.${name}`)}
-        extra={t(`strategies.fieldHelp.${name}`)}
+        label={t([`strategies.fieldOf.${kind}.${name}`, `strategies.field.${name}`])}
+        extra={t([`strategies.fieldHelpOf.${kind}.${name}`, `strategies.fieldHelp.${name}`])}
         rules={[form.rule(name)]}
         required={name === 'max_grid_w' || name === 'manual_power_w' || name.endsWith('soc_pct')}
       >

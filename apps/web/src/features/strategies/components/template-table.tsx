@@ -1,14 +1,15 @@
-import { CopyOutlined, DeleteOutlined, EditOutlined, SendOutlined } from '@ant-design/icons';
+import { CopyOutlined, DeleteOutlined, EditOutlined, SendOutlined, SlidersOutlined } from '@ant-design/icons';
 import type { TemplateItem } from '@helio/contracts';
 import { Button, Switch, Table, type TableProps, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasCustomTemplates } from '../api/templates.ts';
+import { modeKindOf } from '../lib/template-form.ts';
 import { useStrategyTexts } from '../lib/use-strategy-texts.ts';
 import { TemplateSummary } from './template-summary.tsx';
 
 /** What a row's buttons ask for. */
-export type TemplateAct = 'apply' | 'duplicate' | 'edit' | 'delete' | 'enable' | 'disable';
+export type TemplateAct = 'apply' | 'applySettings' | 'duplicate' | 'edit' | 'delete' | 'enable' | 'disable';
 
 export interface TemplateTableProps {
   items: readonly TemplateItem[];
@@ -21,8 +22,8 @@ export interface TemplateTableProps {
 
 /**
  * The templates: system ones (read-only, always enabled) and custom ones (enabled or disabled after
- * a confirmation, changed, deleted); any enabled one applied, and one of a kind with custom
- * templates copied into a new custom one. Each button names the template it acts on.
+ * a confirmation, changed, deleted); any enabled one applied, a mode's also with settings of the
+ * caller's own, and one of a kind with custom templates copied into a new custom one. Each button names the template it acts on.
  */
 export function TemplateTable({ items, loading, mayChange, onAct, empty, pagination }: TemplateTableProps) {
   const { t } = useTranslation();
@@ -94,6 +95,7 @@ export function TemplateTable({ items, loading, mayChange, onAct, empty, paginat
         return (
           <div className="strategy-actions">
             {item.enabled && button('apply', <SendOutlined aria-hidden />)}
+            {item.enabled && modeKindOf(item) && button('applySettings', <SlidersOutlined aria-hidden />)}
             {hasCustomTemplates(item.kind) && button('duplicate', <CopyOutlined aria-hidden />)}
             {!item.system && button('edit', <EditOutlined aria-hidden />)}
             {!item.system && button('delete', <DeleteOutlined aria-hidden />, true)}

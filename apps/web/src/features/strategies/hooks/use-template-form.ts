@@ -13,6 +13,16 @@ const nameSchema = strategy.tcd.add.body.pick({ name: true });
 const NAME_EXISTS = '200908';
 
 type Path = (string | number)[];
+
+export interface TemplateFormOptions {
+  /** Whether the form has a name (a template does; a mode applied with its own settings does not). */
+  named?: boolean;
+  /** Where the server's issues name the fields: `mode.` when they are `api/mode/update`'s mode. */
+  refusalPrefix?: string;
+  /** The lowest rating of the devices it goes to, W, so powers above it are refused as typed. */
+  ratedPowerW?: () => number | null;
+}
+
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
@@ -23,7 +33,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  * moved clears another's overlap). A server's refusal goes under the field it names (200908 under
  * the name) until that field is changed.
  */
-export function useTemplateForm() {
+export function useTemplateForm({ named = true, refusalPrefix = '', ratedPowerW }: TemplateFormOptions = {}) {
   const texts = useStrategyTexts();
   const [form] = Form.useForm<TemplateFormValues>();
   const refused = useRef(new Map<string, { text: string; value: unknown }>());
@@ -32,12 +42,13 @@ export function useTemplateForm() {
     const values = form.getFieldsValue(true) as TemplateFormValues;
     const kind: TemplateKind = values.kind ?? 'tou';
     const issues = new Map<string, string>();
-    for (const [field, key] of schemaProblems(nameSchema, { name: values.name ?? '' }))
-      issues.set(field, key);
-    for (const issue of templateIssues(bodyOf(values, kind)))
+    if (named)
+      for (const [field, key] of schemaProblems(nameSchema, { name: values.name ?? '' }))
+        issues.set(field, key);
+    for (const issue of templateIssues(bodyOf(values, kind), { ratedPowerW: ratedPowerW?.() ?? null }))
       if (!issues.has(issue.field)) issues.set(issue.field, issue.message);
     return issues;
-  }, [form]);
+  }, [form, named, ratedPowerW]);
 
   const rule = useCallback(
     (field: string): { validator: () => Promise<void> } => ({
@@ -75,9 +86,10 @@ export function useTemplateForm() {
       if (error instanceof ApiError) {
         if (error.code === NAME_EXISTS) fields.set('name', describeError(error));
         for (const issue of error.issues) {
-          const path = fieldPath(issue.path);
-          if (!fields.has(issue.path) && form.getFieldInstance(path as never) !== undefined)
-            fields.set(issue.path, texts.issue(issue.message));
+          if (!issue.path.startsWith(refusalPrefix)) continue;
+          const field = issue.path.slice(refusalPrefix.length);
+          if (!fields.has(field) && form.getFieldInstance(fieldPath(field) as never) !== undefined)
+            fields.set(field, texts.issue(issue.message));
         }
       }
       if (fields.size === 0) return describeError(error);
@@ -86,7 +98,7 @@ export function useTemplateForm() {
       form.validateFields([...fields.keys()].map(fieldPath) as never[]).catch(() => undefined);
       return undefined;
     },
-    [form, texts],
+    [form, texts, refusalPrefix],
   );
 
   return { form, rule, recheck, showRefusal, issuesNow };

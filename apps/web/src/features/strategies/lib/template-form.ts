@@ -1,6 +1,8 @@
 import {
   kindFields,
+  type ModeKind,
   minutesOf,
+  modeKinds,
   type SlotKind,
   systemTemplates,
   type TemplateBody,
@@ -73,6 +75,16 @@ export function formValuesOf(kind: TemplateKind, fields: TemplateFields, name = 
     discharge_slots: slots(fields.discharge_slots),
     manual_power_w: fields.manual_power_w ?? null,
   };
+}
+
+/**
+ * The mode of a system template of a mode kind (manual, self-consumption, backup, cut-off), which
+ * may be applied with settings of the caller's own (`api/mode/update`'s `mode`); else undefined.
+ */
+export function modeKindOf(template: TemplateItem | undefined): ModeKind | undefined {
+  return template?.system && (modeKinds as readonly string[]).includes(template.kind)
+    ? (template.kind as ModeKind)
+    : undefined;
 }
 
 /** A new template of a kind starts from that kind's system template. */

@@ -25,13 +25,13 @@ type EnabledFilter = 'all' | 'enabled' | 'disabled';
 type OpenDialog =
   | { kind: 'editor'; subject: EditorSubject; open: boolean }
   | { kind: 'confirm'; question: TemplateQuestion; open: boolean }
-  | { kind: 'apply'; item: TemplateItem; open: boolean };
+  | { kind: 'apply'; item: TemplateItem; withSettings: boolean; open: boolean };
 
 /**
  * The strategy templates (SPEC.md §2, §3): the system ones and the caller's custom ones, filtered
  * by name, kind, source and state; a new template, a copy of any, a custom one changed, enabled or
  * disabled after a confirmation (SPEC.md §4) and deleted (refused while devices use it, 200701);
- * any enabled one applied to devices. The demo account sees them all and changes nothing.
+ * any enabled one applied to devices, a mode's system template also with settings of the caller's own. The demo account sees them all and changes nothing.
  */
 export function StrategyTemplatesRoute() {
   const { t } = useTranslation();
@@ -84,7 +84,8 @@ export function StrategyTemplatesRoute() {
     opener.restore();
   };
   const act = (what: TemplateAct, item: TemplateItem) => {
-    if (what === 'apply') open({ kind: 'apply', item, open: true });
+    if (what === 'apply' || what === 'applySettings')
+      open({ kind: 'apply', item, withSettings: what === 'applySettings', open: true });
     else if (what === 'duplicate' || what === 'edit')
       open({ kind: 'editor', subject: { mode: what, item }, open: true });
     else open({ kind: 'confirm', question: { act: what, item }, open: true });
@@ -224,6 +225,7 @@ export function StrategyTemplatesRoute() {
       />
       <ApplyDialog
         template={dialog?.kind === 'apply' ? dialog.item : undefined}
+        withSettings={dialog?.kind === 'apply' && dialog.withSettings}
         open={dialog?.kind === 'apply' && dialog.open}
         onClose={close}
         afterClose={afterClose}
