@@ -108,6 +108,8 @@ export async function buildApp({
   /** The stored commands to devices (domains/commands). */
   commands: DeviceCommands;
   jobs: JobRunner;
+  /** Peak-valley usage's split job, to ask for a run (domains/tariffs/module.ts). */
+  tariffs: { splitSoon: () => Promise<void> };
 }> {
   const logger = loggerOptions(config.logLevel);
   const app = Fastify({
@@ -312,7 +314,7 @@ export async function buildApp({
   );
 
   statisticsRoutes(calls, statisticsService(statisticsRepository(db), scopes, auth));
-  registerTariffs({
+  const tariffs = registerTariffs({
     calls,
     db,
     tenancy: scopes,
@@ -361,5 +363,5 @@ export async function buildApp({
   await jobs.start();
   // hooks run last to first: jobs under way finish before the device link and the mailer close
   app.addHook('onClose', () => jobs.stop());
-  return { app, calls, deviceLink, commands, jobs };
+  return { app, calls, deviceLink, commands, jobs, tariffs };
 }

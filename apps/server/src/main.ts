@@ -53,6 +53,7 @@ async function main(): Promise<void> {
         access: deviceLink.link,
         historyDays: config.demoHistoryDays,
         commands: built.commands,
+        splitTariffs: built.tariffs.splitSoon,
       });
     }
   } catch (error) {

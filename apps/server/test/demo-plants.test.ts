@@ -1,4 +1,14 @@
-import { control, DEMO_USER_ID, StationType, stationTypes } from '@helio/contracts';
+import {
+  addDays,
+  control,
+  DEMO_USER_ID,
+  localDate,
+  StationType,
+  stationTypes,
+  strategy,
+  tariff,
+  tariffIssues,
+} from '@helio/contracts';
 import { queryRows } from '@helio/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -31,7 +41,12 @@ const start = () =>
     historyIntervalS: 900,
     intervalS: 60,
     commands: server.commands,
+    // the split job's runs, waited for: `ready` then includes the split of the history
+    splitTariffs: () => server.jobs.runAllNow(),
   });
+
+const garching = demoPlants.find((plant) => plant.name === 'Sonnenhof Garching')!;
+const garchingInverter = garching.devices.find((device) => device.strategy === 'tou')!;
 
 describe('the demo plants', () => {
   it('are valid stations: known countries, provinces, currencies and zones', () => {
@@ -46,7 +61,9 @@ describe('the demo plants', () => {
           longitude: plant.longitude,
         }),
       ).not.toThrow();
+      if (plant.tariff) expect(tariffIssues(plant.tariff), plant.name).toEqual([]);
     }
+    expect(garching.tariff).toBeDefined();
   });
 
   it('give the demo installer one station of each type with history, then run live; a restart carries on', async () => {
@@ -107,11 +124,49 @@ describe('the demo plants', () => {
       },
       { timeout: 10_000 },
     );
+
+    // Garching has its tariff, and its back-filled days are split by band
+    const [station] = await queryRows<{ station_id: number }>(
+      server.database.db,
+      sql`select station_id from stations where owner_root_id = ${DEMO_USER_ID} and station_name = ${garching.name}`,
+    );
+    const loaded = await server.call(tariff.loadEmbps, { station_id: station!.station_id }, demoToken);
+    expect((loaded.body.data as { tariff: unknown }).tariff).toEqual(garching.tariff);
+    const yesterday = addDays(localDate(Date.now() - 30 * 60_000, garching.timezone), -1);
+    const days = await queryRows<{ day: string; bands: number }>(
+      server.database.db,
+      sql`select to_char(e.period_start, 'YYYY-MM-DD') as day,
+            (select count(*)::int from station_tariff_days t
+             where t.station_id = e.station_id and t.day = e.period_start) as bands
+          from station_energy e
+          where e.station_id = ${station!.station_id} and e.period = 'd' and e.period_start <= ${yesterday}::date`,
+    );
+    expect(days.length).toBeGreaterThanOrEqual(2);
+    for (const day of days) expect(day.bands, day.day).toBe(3);
+
+    // its inverter runs the system TOU template, applied by the portal (no user)
+    await vi.waitFor(
+      async () => {
+        const tab = await server.call(strategy.device, { equ_sn: garchingInverter.sn }, demoToken);
+        const data = tab.body.data as { active: { kind: string; applied_by: string | null } | null };
+        expect(data.active).toMatchObject({ kind: 'tou', applied_by: null });
+      },
+      { timeout: 10_000 },
+    );
     await demo.stop();
 
     // a second start: new secrets, history only for the gap, counters and the batteries' charge carry on
     const again = await start();
     await again.ready;
+    // the strategy is not sent again, and the restarted plant runs it from the start
+    const [sent] = await queryRows<{ n: number }>(
+      server.database.db,
+      sql`select count(*)::int as n from device_commands c join devices d using (device_id)
+          where d.sn = ${garchingInverter.sn} and c.name = 'strategy'`,
+    );
+    expect(sent!.n).toBe(1);
+    const garchingRun = again.stations.find((run) => run.key === `demo:${garching.name}`)!;
+    expect(garchingRun.config.battery?.strategy?.mode).toBe('time_of_use');
     const after = await queryRows<{ sn: string; total_kwh: number | null }>(
       server.database.db,
       sql`select d.sn, l.total_kwh from device_latest l join devices d using (device_id)`,

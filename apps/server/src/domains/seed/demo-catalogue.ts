@@ -1,4 +1,4 @@
-import { DeviceType, StationType } from '@helio/contracts';
+import { DeviceType, StationType, type Tariff, type TemplateKind } from '@helio/contracts';
 
 /**
  * The demo installer's plants (PRODUCT.md §1, the simulator issue): one station of each type of
@@ -13,6 +13,11 @@ export interface DemoDevice {
   ratedPowerW: number | null;
   firmwareVersion: string;
   modbusAddress: number;
+  /**
+   * The system template (its kind) the device runs once the plant is live: applied by the portal
+   * itself, once (demo-strategies.ts). Only a device that runs its site's battery takes one.
+   */
+  strategy?: TemplateKind;
 }
 
 export interface DemoPlant {
@@ -29,6 +34,8 @@ export interface DemoPlant {
   unitPrice: number;
   currency: string;
   commissioningDate: string;
+  /** Its peak-valley tariff, in its currency, saved once by the portal (demo-tariffs.ts). */
+  tariff?: Tariff;
   devices: DemoDevice[];
 }
 
@@ -40,6 +47,7 @@ function device(
   model: string,
   ratedPowerW: number | null,
   firmwareVersion: string,
+  strategy?: TemplateKind,
 ): DemoDevice {
   address += 1;
   return {
@@ -49,8 +57,75 @@ function device(
     ratedPowerW,
     firmwareVersion,
     modbusAddress: address,
+    ...(strategy ? { strategy } : {}),
   };
 }
+
+const everyDay = [1, 2, 3, 4, 5, 6, 7];
+const workdays = [1, 2, 3, 4, 5];
+const allMonths = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+
+/**
+ * A German dynamic household tariff, EUR/kWh with grid fees and taxes: cheap nights, an evening
+ * peak on workdays, the EEG feed-in rate for a small roof. The TOU system template's slots (charge
+ * 01:00–05:00, discharge 17:00–21:00) fall in its valley and peak.
+ */
+const garchingTariff: Tariff = {
+  seasons: [
+    {
+      name: 'Ganzjährig',
+      months: allMonths,
+      periods: [
+        { band: 'valley', days: everyDay, start: '00:00', end: '06:00' },
+        { band: 'peak', days: workdays, start: '17:00', end: '21:00' },
+      ],
+    },
+  ],
+  prices: { peak: 0.38, shoulder: 0.3, valley: 0.22 },
+  feed_in_price: 0.08,
+};
+
+/**
+ * A Polish two-zone G12w household tariff, PLN/kWh with distribution: the night, the early
+ * afternoon and the whole weekend cheap, the rest of the day at the day rate (no peak zone: its
+ * price is the day rate); net-billing's feed-in value.
+ */
+const konstancinTariff: Tariff = {
+  seasons: [
+    {
+      name: 'Cały rok',
+      months: allMonths,
+      periods: [
+        { band: 'valley', days: workdays, start: '00:00', end: '06:00' },
+        { band: 'valley', days: workdays, start: '13:00', end: '15:00' },
+        { band: 'valley', days: workdays, start: '22:00', end: '24:00' },
+        { band: 'valley', days: [6, 7], start: '00:00', end: '24:00' },
+      ],
+    },
+  ],
+  prices: { peak: 1.12, shoulder: 1.12, valley: 0.64 },
+  feed_in_price: 0.3,
+};
+
+/**
+ * Modelled on Shenzhen's (Guangdong's) commercial time-of-use prices, CNY/kWh, 1–10 kV: valley
+ * 00:00–08:00, peaks 10:00–12:00 and 14:00–19:00, the rest flat (shoulder); the summer season's
+ * peak runs an hour longer (a simple stand-in for the summer's critical peak). Feed-in at
+ * Guangdong's coal benchmark price.
+ */
+const shenzhenPeriods = (peakEnd: string): Tariff['seasons'][number]['periods'] => [
+  { band: 'valley', days: everyDay, start: '00:00', end: '08:00' },
+  { band: 'peak', days: everyDay, start: '10:00', end: '12:00' },
+  { band: 'peak', days: everyDay, start: '14:00', end: peakEnd },
+];
+const shenzhenTariff: Tariff = {
+  seasons: [
+    { name: '夏季', months: [7, 8, 9], periods: shenzhenPeriods('20:00') },
+    { name: '非夏季', months: [1, 2, 3, 4, 5, 6, 10, 11, 12], periods: shenzhenPeriods('19:00') },
+  ],
+  prices: { peak: 1.06, shoulder: 0.64, valley: 0.27 },
+  feed_in_price: 0.453,
+};
 
 export const demoPlants: readonly DemoPlant[] = [
   {
@@ -67,8 +142,9 @@ export const demoPlants: readonly DemoPlant[] = [
     unitPrice: 0.32,
     currency: 'EUR',
     commissioningDate: '2024-04-18',
+    tariff: garchingTariff,
     devices: [
-      device('INV', 1, DeviceType.inverter, 'H3-10K', 10_000, 'V2.14.3'),
+      device('INV', 1, DeviceType.inverter, 'H3-10K', 10_000, 'V2.14.3', 'tou'),
       device('BAT', 2, DeviceType.battery, 'HV-12.8', 6_000, 'B1.8.0'),
       device('MTR', 3, DeviceType.meter, 'DTSU666', null, 'M1.2'),
       device('DLG', 4, DeviceType.dataLogger, 'WiFi-L2', null, 'L3.1.7'),
@@ -107,6 +183,7 @@ export const demoPlants: readonly DemoPlant[] = [
     unitPrice: 1.05,
     currency: 'PLN',
     commissioningDate: '2025-03-10',
+    tariff: konstancinTariff,
     devices: [
       device('INV', 7, DeviceType.inverter, 'H3-12K', 12_000, 'V2.15.0'),
       device('BAT', 8, DeviceType.battery, 'HV-15.4', 7_500, 'B1.8.2'),
@@ -165,6 +242,7 @@ export const demoPlants: readonly DemoPlant[] = [
     unitPrice: 0.92,
     currency: 'CNY',
     commissioningDate: '2024-09-01',
+    tariff: shenzhenTariff,
     // the EMS 5000 reports its PCS, PVS, BMS, STS, generator and meter parts itself
     devices: [
       device('EMS', 15, DeviceType.energyManagementBox, 'EMS 5000', 250_000, 'S5.2.0'),

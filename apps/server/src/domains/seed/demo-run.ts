@@ -1,3 +1,4 @@
+import type { StrategyProgram } from '@helio/contracts';
 import type { Database } from '@helio/db';
 import {
   backfill,
@@ -12,6 +13,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DeviceCommands } from '../commands/service.ts';
 import type { BrokerAccess } from '../devices/broker-access.ts';
 import { type SeededDemoPlant, seedDemoPlants } from './demo-plants.ts';
+import { activeDemoStrategies, applyDemoStrategies } from './demo-strategies.ts';
+import { seedDemoTariffs } from './demo-tariffs.ts';
 
 /** One seed for the demo: the same plants, weather and loads at every start. */
 const DEMO_SEED = 20_261_121;
@@ -37,15 +40,28 @@ export interface DemoPlantOptions {
    * demo (which may not send commands) sees them in the Settings tab.
    */
   commands?: Pick<DeviceCommands, 'create'>;
+  /**
+   * Asks the tariffs' split job for a run (tariffs/module.ts `splitSoon`): once the history is
+   * written the demo tariffs are saved and their history split, in the job's bounded runs.
+   */
+  splitTariffs?: () => Promise<void>;
 }
 
-function simulationOf(seeded: SeededDemoPlant, now: number, historyDays: number): StationSimulation {
+function simulationOf(
+  seeded: SeededDemoPlant,
+  now: number,
+  historyDays: number,
+  strategies: ReadonlyMap<number, StrategyProgram>,
+): StationSimulation {
   const { plant } = seeded;
   const config = samplePlantConfig(
     plant.stationType,
     { latitude: plant.latitude, longitude: plant.longitude, timeZone: plant.timezone },
     DEMO_SEED,
   );
+  // a device keeps the strategy it was given: it replaces the preset's mode and slots
+  const program = seeded.devices.map((device) => strategies.get(device.deviceId)).find(Boolean);
+  if (program && config.battery) config.battery = { ...config.battery, strategy: program, slots: [] };
   // the plant has the size its station says
   if (config.pv) {
     const inverter = plant.devices.find(
@@ -109,7 +125,8 @@ export async function startDemoPlants(options: DemoPlantOptions) {
     for (const device of plant.devices) await options.access.provision(device.sn, device.secret);
   }
   const now = Date.now();
-  const stations = seeded.map((plant) => simulationOf(plant, now, options.historyDays));
+  const strategies = await activeDemoStrategies(options.db, seeded);
+  const stations = seeded.map((plant) => simulationOf(plant, now, options.historyDays, strategies));
   const fromMs = Math.min(...stations.map((station) => station.timeMs));
   const abort = new AbortController();
   let fleet: Fleet | undefined;
@@ -147,9 +164,24 @@ export async function startDemoPlants(options: DemoPlantOptions) {
       log: simulatorLog,
     });
     log.info({ stations: stations.length }, 'demo plants: running live');
-    for (const plant of seeded)
-      for (const device of plant.devices)
-        await options.commands?.create(device.deviceId, { name: 'read', params: {} }, null);
+    // the tariffs once the history is in: a split run never sees a day half written
+    const tariffs = await seedDemoTariffs(options.db, seeded, new Date());
+    if (tariffs > 0) {
+      log.info({ stations: tariffs }, 'demo plants: tariffs saved, their history to be split');
+      await options.splitTariffs?.();
+    }
+    if (options.commands) {
+      for (const plant of seeded)
+        for (const device of plant.devices)
+          await options.commands.create(device.deviceId, { name: 'read', params: {} }, null);
+      const strategiesSent = await applyDemoStrategies(
+        options.db,
+        seeded,
+        options.commands,
+        () => new Date(),
+      );
+      if (strategiesSent > 0) log.info({ devices: strategiesSent }, 'demo plants: strategies applied');
+    }
   })().catch((error: unknown) => {
     if (!abort.signal.aborted) log.error({ err: error }, 'demo plants stopped');
   });

@@ -276,7 +276,8 @@ export function strategiesRepository(db: Database) {
       params: Record<string, unknown>;
       commandId: string;
       batchId: string;
-      appliedBy: number;
+      /** Who applied it; null: the portal itself (the demo plants' strategy). */
+      appliedBy: number | null;
       /** The clock's time: the newest applied strategy is the device's active one. */
       createdAt: Date;
     }): Promise<void> {

@@ -10,7 +10,10 @@ import { tariffsRepository } from './repository.ts';
 import { tariffRoutes } from './routes.ts';
 import { tariffsService } from './service.ts';
 
-/** Wires peak-valley usage: its repository, service, split job and calls. */
+/**
+ * Wires peak-valley usage: its repository, service, split job and calls. Answers `splitSoon`,
+ * which asks the split job for a run (the demo plants, once their tariffs are saved).
+ */
 export function registerTariffs(options: {
   calls: CallRegistry;
   db: Database;
@@ -19,7 +22,7 @@ export function registerTariffs(options: {
   jobs: JobRunner;
   downloads: Downloads;
   log: FastifyBaseLogger;
-}): void {
+}): { splitSoon: () => Promise<void> } {
   const { db, clock } = options;
   const job = registerTariffSplitJob({ jobs: options.jobs, service: () => service, log: options.log });
   const service = tariffsService({
@@ -30,4 +33,5 @@ export function registerTariffs(options: {
     splitSoon: job.trigger,
   });
   tariffRoutes(options.calls, { service, downloads: options.downloads, now: () => clock.now() });
+  return { splitSoon: job.trigger };
 }

@@ -88,12 +88,12 @@ export function tariffsRepository(db: Database) {
       return row && { tariff: row.body.tariff, splitFrom: row.body.split_from, updatedAt: row.updated_at };
     },
 
-    /** Writes the station's tariff (and the day the split starts from). */
+    /** Writes the station's tariff (and the day the split starts from); `userId` null: by the portal itself. */
     async save(
       tx: Database,
       stationId: number,
       stored: { tariff: Tariff; splitFrom: string },
-      userId: number,
+      userId: number | null,
       at: Date,
     ): Promise<void> {
       const body = { tariff: stored.tariff, split_from: stored.splitFrom };
