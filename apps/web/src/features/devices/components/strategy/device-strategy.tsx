@@ -74,6 +74,8 @@ export function DeviceStrategy({ item, zone }: DeviceStrategyProps) {
       {t('strategies.tab.apply')}
     </Button>
   );
+  // no user: the portal applied it itself (the demo plants' strategy)
+  const appliedBy = (row: StrategyItem) => row.applied_by ?? t('strategies.tab.bySystem');
   const columns: TableProps<StrategyItem>['columns'] = [
     { key: 'name', title: t('strategies.column.name'), dataIndex: 'name' },
     { key: 'kind', title: t('strategies.column.kind'), render: (_, row) => t(`strategies.kind.${row.kind}`) },
@@ -84,7 +86,7 @@ export function DeviceStrategy({ item, zone }: DeviceStrategyProps) {
     },
     { key: 'created_at', title: t('strategies.column.sentAt'), render: (_, row) => when(row.created_at) },
     { key: 'applied_at', title: t('strategies.column.answeredAt'), render: (_, row) => when(row.applied_at) },
-    { key: 'applied_by', title: t('strategies.column.by'), render: (_, row) => row.applied_by ?? '—' },
+    { key: 'applied_by', title: t('strategies.column.by'), render: (_, row) => appliedBy(row) },
   ];
 
   return (
@@ -109,7 +111,7 @@ export function DeviceStrategy({ item, zone }: DeviceStrategyProps) {
                 children: t(`strategies.kind.${active.kind}`),
               },
               { key: 'applied_at', label: t('strategies.tab.appliedAt'), children: when(active.applied_at) },
-              { key: 'applied_by', label: t('strategies.tab.appliedBy'), children: active.applied_by ?? '—' },
+              { key: 'applied_by', label: t('strategies.tab.appliedBy'), children: appliedBy(active) },
             ]}
           />
           {active.slots.length > 0 && (
@@ -141,7 +143,7 @@ export function DeviceStrategy({ item, zone }: DeviceStrategyProps) {
               <li key={row.strategy_id}>
                 <Tag color="processing">{t('strategies.state.pending')}</Tag> {row.name} ·{' '}
                 {t('strategies.tab.sentAt', { time: when(row.created_at) })}
-                {row.applied_by ? ` · ${row.applied_by}` : ''}
+                {` · ${appliedBy(row)}`}
               </li>
             ))}
           </ul>
