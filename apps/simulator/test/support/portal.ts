@@ -10,6 +10,7 @@ import { addStation, registerDevice } from '../../../server/test/support/fleet.t
 import { startTestServer, type TestServer } from '../../../server/test/support/server.ts';
 import { type CommandTiming, emptyCounters, type LinkCounters } from '../../src/devices/link.ts';
 import type { VirtualDevice } from '../../src/devices/virtual-device.ts';
+import type { PlantConfig } from '../../src/plant/model.ts';
 import { samplePlantConfig } from '../../src/plant/presets.ts';
 import { ratedPowerOf, stationComposition } from '../../src/runtime/fleet-plan.ts';
 import { placesNamed } from '../../src/runtime/places.ts';
@@ -51,20 +52,29 @@ export interface PortalStation {
   deviceIds: Map<string, number>;
 }
 
-/** Registers a station of `stationType` with its devices through the API and simulates it. */
+/**
+ * Registers a station of `stationType` with its devices through the API and simulates it: a sample
+ * plant in Warsaw, or the plant `config` (in its time zone) starting at `initialSocPct`.
+ */
 export async function registeredStation(
   server: TestServer,
   installer: Account,
   stationType: StationType,
-  options: { types?: DeviceType[]; startMs?: number; seed?: number } = {},
+  options: {
+    types?: DeviceType[];
+    startMs?: number;
+    seed?: number;
+    config?: PlantConfig;
+    initialSocPct?: number;
+  } = {},
 ): Promise<PortalStation> {
   const place = placesNamed(['warsaw'])[0]!;
   const seed = options.seed ?? 11;
-  const config = samplePlantConfig(stationType, place, seed);
+  const config = options.config ?? samplePlantConfig(stationType, place, seed);
   const item = await addStation(server, installer.token, {
     station_type: stationType,
     installer_id: installer.userId,
-    timezone: place.timeZone,
+    timezone: config.timeZone,
     capacity_kwp: config.pv?.capacityKwp ?? 1,
   });
   const types = options.types ?? stationComposition(stationType, 4);
@@ -88,6 +98,7 @@ export async function registeredStation(
     countryCode: place.countryCode,
     seed,
     startMs: options.startMs ?? Date.now() - 3_600_000,
+    ...(options.initialSocPct === undefined ? {} : { initialSocPct: options.initialSocPct }),
     devices,
   });
   return { station, stationId: item.station_id, deviceIds };
