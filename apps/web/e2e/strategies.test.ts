@@ -12,8 +12,9 @@ import { type SimulatedPlant, simulatedHomeBattery } from './support/simulated-p
  * template built in the editor by keyboard (an overlap refused under its field first), applied to
  * both inverters after their device passwords, each followed to applied; the Strategy tab shows it
  * with its slots; then the plants run through the night the slots name and the stored readings show
- * the battery charging in the charge slot and discharging in the discharge slot. axe checks each
- * new screen at desktop width and at 800 px.
+ * the battery charging in the charge slot and discharging in the discharge slot. Then the backup mode
+ * goes to one of them with a reserve of its own (40 %, typed by keyboard in "Apply with settings").
+ * axe checks each new screen at desktop width and at 800 px.
  *
  * The plants' simulated time starts at yesterday's local midnight (readings up to a week before a
  * registration are taken), so the hours the strategy names can be run at once rather than waited
@@ -242,10 +243,87 @@ describe('strategy templates', () => {
     await expectAccessible(page, 'template editor at 800 px');
     await page.getByTestId('strategy-editor-cancel').click();
     await editor.waitFor({ state: 'detached' });
+    // a mode's own settings in the apply dialog
+    await page
+      .getByTestId('strategy-template-table')
+      .locator('tr', { hasText: 'Backup reserve' })
+      .getByTestId('strategy-template-applySettings')
+      .click();
+    const dialog = page.getByTestId('strategy-apply-dialog');
+    await dialog.waitFor();
+    await whenDialogStill(dialog);
+    await page.getByTestId('strategy-field-min_soc_pct').waitFor();
+    await expectAccessible(page, 'apply dialog with a mode’s settings at 800 px');
+    await page.getByTestId('strategy-apply-cancel').click();
+    await dialog.waitFor({ state: 'detached' });
     const deviceId = plants[1]!.deviceIds.get(plants[1]!.inverterSn);
     await page.goto(`${baseUrl}/device/deviceList/detail?device_id=${deviceId}&tab=strategy`);
     await page.getByTestId('strategy-tab-active').waitFor({ timeout: 15_000 });
     await expectAccessible(page, 'strategy tab at 800 px');
+    await context.close();
+  });
+
+  it('applies the backup mode with a reserve of 40 % to one device and shows it on the Strategy tab', async () => {
+    const { context, page } = await signedIn(1366);
+    await page.goto(`${baseUrl}/strategy/templates`);
+    const row = page.getByTestId('strategy-template-table').locator('tr', { hasText: 'Backup reserve' });
+    await row.waitFor({ timeout: 15_000 });
+    await row.getByTestId('strategy-template-applySettings').click();
+    const dialog = page.getByTestId('strategy-apply-dialog');
+    await dialog.waitFor();
+    await whenDialogStill(dialog);
+    const reserve = page.getByTestId('strategy-field-min_soc_pct');
+    await expect.poll(() => reserve.inputValue()).toBe('30');
+    // by keyboard: out of range first, refused under the field, then 40 %
+    await reserve.focus();
+    await typeOver(page, '3');
+    const reserveItem = page.locator('.ant-form-item', { has: reserve });
+    await expect.poll(() => reserve.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => reserveItem.locator('.ant-form-item-explain').count()).toBe(1);
+    await typeOver(page, '40');
+    await expect.poll(() => reserveItem.locator('.ant-form-item-explain').count()).toBe(0);
+    const plant = plants[1]!;
+    const sn = plant.inverterSn;
+    const box = page.getByTestId(`strategy-apply-select-${sn}`);
+    await box.waitFor({ timeout: 15_000 });
+    await box.check();
+    await expectAccessible(page, 'apply dialog with a mode’s settings');
+    await page.getByTestId(`strategy-apply-unlock-${sn}`).click();
+    const unlock = page.getByTestId('control-unlock-dialog');
+    await unlock.waitFor();
+    await whenDialogStill(unlock);
+    await page.getByTestId('control-unlock-password').fill(SETTINGS_PASSWORD);
+    await page.getByTestId('control-unlock-submit').click();
+    await unlock.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => page.getByTestId(`strategy-apply-chosen-${sn}`).getAttribute('data-lock'))
+      .toBe('open');
+    await page.getByTestId('strategy-apply-submit').click();
+    await expect
+      .poll(() => page.getByTestId(`strategy-apply-state-${sn}`).getAttribute('data-state'), {
+        timeout: 20_000,
+      })
+      .toBe('applied');
+    await page.getByTestId('strategy-apply-close').click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const deviceId = plant.deviceIds.get(sn);
+    await page.goto(`${baseUrl}/device/deviceList/detail?device_id=${deviceId}&tab=strategy`);
+    const active = page.getByTestId('strategy-tab-active');
+    await active.waitFor({ timeout: 15_000 });
+    expect(await active.getAttribute('data-kind')).toBe('backup');
+    expect(await active.textContent()).toContain('Backup reserve');
+    await expect
+      .poll(() => page.getByTestId('strategy-tab-history').locator('tbody tr.ant-table-row').count())
+      .toBe(2);
+    // the reserve the device was sent
+    const strategy = await api<{ active: { params: Record<string, unknown> } | null }>(
+      baseUrl,
+      'api/mode/device',
+      { equ_sn: sn, page: 1, page_size: 10 },
+      installer.token,
+    );
+    expect(strategy.active?.params).toMatchObject({ mode: 'backup_reserve', min_soc_pct: 40 });
     await context.close();
   });
 });
