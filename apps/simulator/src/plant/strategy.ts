@@ -112,11 +112,14 @@ export function strategyTargetW(
       break;
     case 'time_of_use':
     case 'time_of_use_power':
-      // The slot power: a cap for time_of_use, a set point for time_of_use_power. The plant runs a
-      // slot at its cap, so both run the slot's power (or the most the battery and the grid allow).
+      // A charge slot runs at its power (or the most the battery and the grid allow). A discharge
+      // slot with a power runs it, exporting what the home does not take (a set point for
+      // time_of_use_power, which always has one); without one it covers the home and exports
+      // nothing, so a battery is not emptied into the grid at the feed-in price before the peak ends.
       if (slot?.kind === 'charge')
         targetW = window.slotDone ? Math.max(0, selfConsumption) : charging(slot.powerW);
-      else if (slot?.kind === 'discharge') targetW = -(slot.powerW ?? Number.POSITIVE_INFINITY);
+      else if (slot?.kind === 'discharge')
+        targetW = slot.powerW !== undefined ? -slot.powerW : Math.min(0, selfConsumption);
       else targetW = selfConsumption;
       break;
     case 'peak_shaving': {
