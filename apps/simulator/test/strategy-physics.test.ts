@@ -1,10 +1,17 @@
-import { DeviceType, StationType } from '@helio/contracts';
+import { DeviceType } from '@helio/contracts';
 import { describe, expect, it } from 'vitest';
 import { strategyOf } from '../src/devices/strategy.ts';
 import { type LocalTime, localTime } from '../src/plant/local-time.ts';
 import type { PlantConfig } from '../src/plant/model.ts';
 import { createStationSimulation, type StationSimulation } from '../src/runtime/station.ts';
-import { balanceErrorW, balanceToleranceW, minuteMs, places } from './plant-support.ts';
+import { balanceErrorW, balanceToleranceW, minuteMs } from './plant-support.ts';
+import {
+  localMidnightMs,
+  meterRoundingW,
+  peakShavingSite,
+  socRoundingPct,
+  strategySite,
+} from './support/strategy-sites.ts';
 
 /**
  * A battery strategy (the `strategy` command's program) run through whole simulated days, judged
@@ -15,10 +22,6 @@ import { balanceErrorW, balanceToleranceW, minuteMs, places } from './plant-supp
  * separates a limit from what the meter shows.
  */
 
-/** The meter rounds to whole watts: a limit may show up to half a watt above it. */
-const meterRoundingW = 0.5;
-/** The battery reports SOC to 0.1 %. */
-const socRoundingPct = 0.05;
 /** The inverter's rating: strategy powers are checked against it. */
 const ratedPowerW = 8000;
 
@@ -32,45 +35,13 @@ interface Minute {
   socPct: number;
 }
 
-/** A grid-connected home (or small business) near Munich with PV, a battery, a meter and a logger. */
-function site(options: {
-  load?: PlantConfig['load'];
-  capacityKwh?: number;
-  batteryW?: number;
-  pvKwp?: number;
-}): PlantConfig {
-  const pvKwp = options.pvKwp ?? 6;
-  return {
-    stationType: StationType.residentialEss,
-    ...places.munich,
-    pv: { capacityKwp: pvKwp, tiltDeg: 35, azimuthDeg: 180, inverterRatedW: pvKwp * 1000 },
-    battery: {
-      capacityKwh: options.capacityKwh ?? 10,
-      maxChargeW: options.batteryW ?? 5000,
-      maxDischargeW: options.batteryW ?? 5000,
-      minSocPct: 5,
-      maxSocPct: 100,
-      roundTripEfficiency: 0.9,
-      mode: 'self_consumption',
-      reserveSocPct: 20,
-      peakLimitW: 0,
-      cheapHours: { from: 0, to: 0 },
-    },
-    load: options.load ?? { profile: 'household', annualKwh: 4500 },
-    gridConnected: true,
-  };
-}
-
-/** A station on `config` from local midnight of `date` (YYYY-MM-DD, Munich) at `socPct`. */
+/** A station on `config` from local midnight of `date` (YYYY-MM-DD, in the site's time zone) at `socPct`. */
 function station(config: PlantConfig, date: string, socPct: number): StationSimulation {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  // Munich is UTC+1 in winter, UTC+2 in summer
-  const offsetH = month >= 4 && month <= 10 ? 2 : 1;
   return createStationSimulation({
     key: `strategy-${date}`,
     plant: config,
     seed: 11,
-    startMs: Date.UTC(year, month - 1, day) - offsetH * 3_600_000,
+    startMs: localMidnightMs(date, config.timeZone),
     initialSocPct: socPct,
     devices: [
       { sn: 'INVSTRATEGY00001', deviceType: DeviceType.inverter, password: 'x', ratedPowerW },
@@ -123,12 +94,7 @@ const min = (values: number[]) => Math.min(...values);
 
 describe('peak shaving', () => {
   it('keeps the import at or below 5 kW through a working day whose load peaks above it, SOC above the cut-off', () => {
-    const config = site({
-      load: { profile: 'commercial', annualKwh: 32_000 },
-      capacityKwh: 40,
-      batteryW: 8000,
-      pvKwp: 8,
-    });
+    const config = peakShavingSite();
     const simulation = station(config, '2025-01-15', 70);
     follow(simulation, {
       mode: 'peak_shaving',
@@ -167,7 +133,7 @@ describe('time of use', () => {
   };
 
   it('with grid charging: charges from the grid in the charge slot up to its SOC, discharges in the discharge slot', () => {
-    const simulation = station(site({}), '2025-01-15', 20);
+    const simulation = station(strategySite({}), '2025-01-15', 20);
     follow(simulation, { ...params, grid_charge: true });
     const minutes = run(simulation);
     const charging = minutes.filter(between('01:00', '05:00'));
@@ -188,7 +154,7 @@ describe('time of use', () => {
   });
 
   it('without grid charging: the battery never charges while the site imports', () => {
-    const simulation = station(site({}), '2025-04-09', 20);
+    const simulation = station(strategySite({}), '2025-04-09', 20);
     follow(simulation, { ...params, charge_2_start: '10:00', charge_2_end: '15:00' });
     const minutes = run(simulation);
     // the sun filled it, the grid never did
@@ -199,7 +165,7 @@ describe('time of use', () => {
   });
 
   it('fixed power: a charge slot holds its power, a discharge slot its power', () => {
-    const simulation = station(site({}), '2025-01-15', 30);
+    const simulation = station(strategySite({}), '2025-01-15', 30);
     follow(simulation, {
       mode: 'time_of_use_power',
       grid_charge: true,
@@ -219,7 +185,7 @@ describe('time of use', () => {
 
   it('runs its slots only on its days', () => {
     // Friday 17 and Saturday 18 January 2025, slots on weekdays only
-    const simulation = station(site({}), '2025-01-17', 20);
+    const simulation = station(strategySite({}), '2025-01-17', 20);
     follow(simulation, { ...params, grid_charge: true, days: '12345' });
     const minutes = run(simulation, 2).filter(between('01:00', '05:00'));
     const friday = minutes.filter((m) => m.weekday === 5);
@@ -233,7 +199,7 @@ describe('time of use', () => {
 
 describe('backup reserve', () => {
   it('refills below the reserve first, then never goes below it', () => {
-    const simulation = station(site({}), '2025-01-15', 20);
+    const simulation = station(strategySite({}), '2025-01-15', 20);
     follow(simulation, { mode: 'backup_reserve', min_soc_pct: 50, grid_charge: true });
     const minutes = run(simulation);
     const refilled = minutes.findIndex((m) => m.socPct >= 50);
@@ -252,7 +218,7 @@ describe('backup reserve', () => {
 
 describe('cut-off', () => {
   it('stops discharging at the cut-off SOC', () => {
-    const simulation = station(site({}), '2025-01-15', 45);
+    const simulation = station(strategySite({}), '2025-01-15', 45);
     follow(simulation, { mode: 'cut_off', min_soc_pct: 35 });
     const minutes = run(simulation);
     expect(min(minutes.map((m) => m.socPct))).toBeGreaterThanOrEqual(35 - socRoundingPct);
@@ -269,7 +235,7 @@ describe('cut-off', () => {
 describe('priority', () => {
   it('grid: the surplus is exported instead of charging the battery', () => {
     const exported = (priority: string) => {
-      const simulation = station(site({}), '2025-06-18', 30);
+      const simulation = station(strategySite({}), '2025-06-18', 30);
       follow(simulation, { mode: 'self_consumption', priority });
       return run(simulation);
     };
