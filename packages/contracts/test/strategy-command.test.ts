@@ -180,17 +180,17 @@ describe('strategyCommandIssues and parseStrategy', () => {
 
   it('refuse values out of range and powers above the rating, by field, and nothing else', () => {
     const cases: [Params, string, StrategyIssue['message']][] = [
-      [{ max_soc_pct: 101 }, 'max_soc_pct', 'validation.settingRange'],
-      [{ min_soc_pct: 4 }, 'min_soc_pct', 'validation.settingRange'],
-      [{ min_soc_pct: 12.5 }, 'min_soc_pct', 'validation.settingRange'],
+      [{ max_soc_pct: 101 }, 'max_soc_pct', 'validation.strategyRange'],
+      [{ min_soc_pct: 4 }, 'min_soc_pct', 'validation.strategyRange'],
+      [{ min_soc_pct: 12.5 }, 'min_soc_pct', 'validation.strategyRange'],
       [{ min_soc_pct: 60, max_soc_pct: 60 }, 'min_soc_pct', 'validation.socOrder'],
       [{ max_soc_pct: 8 }, 'max_soc_pct', 'validation.socOrder'],
-      [{ charge_2_soc_pct: 0 }, 'charge_2_soc_pct', 'validation.settingRange'],
+      [{ charge_2_soc_pct: 0 }, 'charge_2_soc_pct', 'validation.strategyRange'],
       [{ discharge_1_power_w: 6001 }, 'discharge_1_power_w', 'validation.aboveRating'],
-      [{ charge_3_power_w: -1 }, 'charge_3_power_w', 'validation.settingRange'],
+      [{ charge_3_power_w: -1 }, 'charge_3_power_w', 'validation.strategyRange'],
       [{ max_consumption_w: 7000 }, 'max_consumption_w', 'validation.aboveRating'],
       [{ manual_power_w: -6500 }, 'manual_power_w', 'validation.aboveRating'],
-      [{ max_grid_w: -5 }, 'max_grid_w', 'validation.settingRange'],
+      [{ max_grid_w: -5 }, 'max_grid_w', 'validation.strategyRange'],
       [{ grid_charge: 'yes' }, 'grid_charge', 'validation.invalidValue'],
       [{ priority: 'home' }, 'priority', 'validation.invalidValue'],
       [{ days: '135531' }, 'days', 'validation.invalidValue'],

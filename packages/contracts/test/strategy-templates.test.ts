@@ -64,10 +64,10 @@ describe('templateIssues', () => {
 
   it('refuses out-of-range values, the floor above the limit, and a kind’s missing fields', () => {
     expect(templateIssues(tou({ max_soc_pct: 101 }))).toEqual([
-      { field: 'max_soc_pct', message: 'validation.settingRange' },
+      { field: 'max_soc_pct', message: 'validation.strategyRange' },
     ]);
     expect(templateIssues(tou({ min_soc_pct: 4 }))).toEqual([
-      { field: 'min_soc_pct', message: 'validation.settingRange' },
+      { field: 'min_soc_pct', message: 'validation.strategyRange' },
     ]);
     expect(templateIssues(tou({ min_soc_pct: 60, max_soc_pct: 60 }))).toContainEqual({
       field: 'min_soc_pct',

@@ -113,7 +113,7 @@ describe('a mode applied with its own settings', () => {
     await user.type(reserve(), '3');
     await waitFor(() =>
       expect(errorOf('strategy-field-min_soc_pct')).toBe(
-        'Outside the range allowed for this device and grid standard',
+        "Outside this strategy's range: SOC 5–100 %, powers whole watts up to 1,000,000 W",
       ),
     );
     expect(reserve().getAttribute('aria-invalid')).toBe('true');

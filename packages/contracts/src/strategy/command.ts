@@ -85,7 +85,7 @@ export type StrategyIssue = {
     | 'validation.settingUnknown'
     | 'validation.invalidValue'
     | 'validation.strategyFieldRequired'
-    | 'validation.settingRange'
+    | 'validation.strategyRange'
     | 'validation.aboveRating'
     | 'validation.timeFormat'
     | 'validation.timeRangeOrder'
@@ -160,7 +160,7 @@ export function strategyCommandIssues(
     const value = params[name];
     if (value === undefined) return;
     if (!isNumber(value)) add(name, 'validation.invalidValue');
-    else if (!Number.isInteger(value) || value < min || value > max) add(name, 'validation.settingRange');
+    else if (!Number.isInteger(value) || value < min || value > max) add(name, 'validation.strategyRange');
   };
   const power = (name: string, min = 0) => {
     integer(name, min, strategyPowerMaxW);

@@ -125,9 +125,9 @@ const time = z.string({ error: 'validation.timeFormat' }).regex(HH_MM, { error: 
 const int = (min: number, max: number) =>
   z
     .number({ error: 'validation.invalidValue' })
-    .int({ error: 'validation.settingRange' })
-    .min(min, { error: 'validation.settingRange' })
-    .max(max, { error: 'validation.settingRange' });
+    .int({ error: 'validation.strategyRange' })
+    .min(min, { error: 'validation.strategyRange' })
+    .max(max, { error: 'validation.strategyRange' });
 const socPct = int(strategySocRange.min, strategySocRange.max);
 /** A power, W (0 … the catalogue's bound; the device's rating is checked on apply). */
 const powerW = int(0, strategyPowerMaxW);

@@ -75,6 +75,7 @@ export const validationMessageKeys = [
   'validation.tariffPeriodRequired',
   'validation.recomputeFrom',
   'validation.strategyFieldRequired',
+  'validation.strategyRange',
 ] as const;
 
 export type ValidationMessageKey = (typeof validationMessageKeys)[number];

@@ -73,4 +73,5 @@ export default {
   'validation.tariffPeriodRequired': 'Přidejte alespoň jedno časové období',
   'validation.recomputeFrom': 'Vyberte den z posledních 400 dnů, nejpozději včera',
   'validation.strategyFieldRequired': 'Pro tuto strategii povinné',
+  'validation.strategyRange': 'Mimo rozsah strategie: SOC 5–100 %, výkony v celých wattech do 1 000 000 W',
 } satisfies Record<ValidationMessageKey, string>;

@@ -74,4 +74,6 @@ export default {
   'validation.tariffPeriodRequired': 'Add at least one time set',
   'validation.recomputeFrom': 'Choose a day within the last 400 days, up to yesterday',
   'validation.strategyFieldRequired': 'Required for this strategy',
+  'validation.strategyRange':
+    "Outside this strategy's range: SOC 5–100 %, powers whole watts up to 1,000,000 W",
 } satisfies Record<ValidationMessageKey, string>;

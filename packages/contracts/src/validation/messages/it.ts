@@ -74,4 +74,6 @@ export default {
   'validation.tariffPeriodRequired': 'Aggiungi almeno una fascia oraria',
   'validation.recomputeFrom': 'Scegli un giorno degli ultimi 400 giorni, al più tardi ieri',
   'validation.strategyFieldRequired': 'Obbligatorio per questa strategia',
+  'validation.strategyRange':
+    "Fuori dall'intervallo della strategia: SOC 5–100 %, potenze in watt interi fino a 1.000.000 W",
 } satisfies Record<ValidationMessageKey, string>;

@@ -74,4 +74,5 @@ export default {
   'validation.tariffPeriodRequired': 'Dodaj co najmniej jeden przedział czasu',
   'validation.recomputeFrom': 'Wybierz dzień z ostatnich 400 dni, najpóźniej wczoraj',
   'validation.strategyFieldRequired': 'Wymagane dla tej strategii',
+  'validation.strategyRange': 'Poza zakresem strategii: SOC 5–100 %, moce w pełnych watach do 1 000 000 W',
 } satisfies Record<ValidationMessageKey, string>;

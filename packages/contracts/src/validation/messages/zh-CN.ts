@@ -71,4 +71,5 @@ export default {
   'validation.tariffPeriodRequired': '请至少添加一个时段',
   'validation.recomputeFrom': '请选择最近400天内、不晚于昨天的日期',
   'validation.strategyFieldRequired': '此策略必填',
+  'validation.strategyRange': '超出策略范围：SOC 5–100 %，功率为整数瓦，最大 1,000,000 W',
 } satisfies Record<ValidationMessageKey, string>;
