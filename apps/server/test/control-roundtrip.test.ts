@@ -1,6 +1,6 @@
-import { control, DeviceType, RoleId, StationType } from '@helio/contracts';
+import { control, DeviceType, StationType } from '@helio/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   eventually,
   online,
@@ -9,10 +9,7 @@ import {
   rows,
   testLink,
 } from '../../simulator/test/support/portal.ts';
-import { type Account, registerAccount } from './support/accounts.ts';
-import { localBrokerUrl } from './support/devices.ts';
-import { type StartedMosquitto, startMosquitto } from './support/mosquitto.ts';
-import { historyAdmission, startTestServer, type TestServer } from './support/server.ts';
+import { brokerKinds, brokerPortal } from './support/broker-portal.ts';
 
 /**
  * The control plane end to end: the portal's calls → its broker (embedded, or a real Mosquitto
@@ -25,48 +22,37 @@ const PASSWORD = 'device-pass-1';
 const NOON = Date.parse('2026-06-21T10:00:00Z');
 const INTERVAL_S = 300;
 
-describe.each(['embedded', 'mosquitto'] as const)('through the %s broker', (kind) => {
-  let server: TestServer;
-  let installer: Account;
-  let mosquitto: StartedMosquitto | undefined;
-  let brokerUrl: string;
-
-  beforeAll(async () => {
-    if (kind === 'mosquitto') mosquitto = await startMosquitto();
-    server = await startTestServer({
-      admission: historyAdmission,
-      env: mosquitto ? { MQTT_URL: mosquitto.url, MQTT_CLIENT_ID: 'helio-control-test' } : {},
-    });
-    installer = await registerAccount(server, RoleId.installer, 'rt');
-    brokerUrl = mosquitto
-      ? `mqtt://127.0.0.1:${mosquitto.port}`
-      : localBrokerUrl(server.deviceLink.embeddedPort!);
-  }, 60_000);
-  afterAll(async () => {
-    await server?.close();
-    await mosquitto?.dispose();
-  });
+describe.each(brokerKinds)('through the %s broker', (kind) => {
+  const setup = brokerPortal(kind, { clientId: 'helio-control-test', accountPrefix: 'rt' });
 
   async function plant(): Promise<
     PortalStation & { run: ReturnType<typeof testLink>; inverterSn: string; meterId: number }
   > {
-    const portal = await registeredStation(server, installer, StationType.onGrid, {
+    const portal = await registeredStation(setup.server, setup.installer, StationType.onGrid, {
       types: [DeviceType.inverter, DeviceType.meter],
       startMs: NOON - 3_600_000,
     });
-    const run = testLink(brokerUrl, { intervalS: INTERVAL_S });
+    const run = testLink(setup.brokerUrl, { intervalS: INTERVAL_S });
     for (const device of portal.station.devices) run.attach(device);
     await Promise.all(portal.station.devices.map(online));
     const inverter = portal.station.devices.find((device) => device.deviceType === DeviceType.inverter)!;
     const meter = portal.station.devices.find((device) => device.deviceType === DeviceType.meter)!;
-    await server.call(control.setDevicePassword, { equ_sn: inverter.sn, pwd: PASSWORD }, installer.token);
-    await server.call(control.unlock, { equ_sn: inverter.sn, pwd: PASSWORD }, installer.token);
+    await setup.server.call(
+      control.setDevicePassword,
+      { equ_sn: inverter.sn, pwd: PASSWORD },
+      setup.installer.token,
+    );
+    await setup.server.call(control.unlock, { equ_sn: inverter.sn, pwd: PASSWORD }, setup.installer.token);
     return { ...portal, run, inverterSn: inverter.sn, meterId: portal.deviceIds.get(meter.sn)! };
   }
 
   async function settled(commandId: string) {
     return eventually(async () => {
-      const answer = await server.call(control.command, { command_id: commandId }, installer.token);
+      const answer = await setup.server.call(
+        control.command,
+        { command_id: commandId },
+        setup.installer.token,
+      );
       const item = answer.body.data as { state: string; message: string | null; error: string | null };
       if (!['succeeded', 'failed', 'expired'].includes(item.state)) throw new Error(`still ${item.state}`);
       return item;
@@ -85,7 +71,7 @@ describe.each(['embedded', 'mosquitto'] as const)('through the %s broker', (kind
     // a real broker acknowledges on its own: the portal stores them a moment later
     const readings = await eventually(async () => {
       const found = await rows<{ grid_w: number }>(
-        server,
+        setup.server,
         sql`select (values->>'grid_power_w')::float8 as grid_w from readings
             where device_id = ${portal.meterId} and ts >= ${new Date(first).toISOString()} order by ts`,
       );
@@ -97,11 +83,12 @@ describe.each(['embedded', 'mosquitto'] as const)('through the %s broker', (kind
 
   it('reads the device, caps its export with a setting and sees the cap in the next readings', async () => {
     const portal = await plant();
-    const read = await server.call(control.read, { equ_sn: portal.inverterSn }, installer.token);
+    const read = await setup.server.call(control.read, { equ_sn: portal.inverterSn }, setup.installer.token);
     expect(read.body.code).toBe(1);
     expect((await settled((read.body.data as { command_id: string }).command_id)).state).toBe('succeeded');
-    const view = (await server.call(control.settings, { equ_sn: portal.inverterSn }, installer.token)).body
-      .data as {
+    const view = (
+      await setup.server.call(control.settings, { equ_sn: portal.inverterSn }, setup.installer.token)
+    ).body.data as {
       values: Record<string, unknown>;
       groups: string[];
     };
@@ -111,22 +98,23 @@ describe.each(['embedded', 'mosquitto'] as const)('through the %s broker', (kind
 
     const before = await runPlant(portal, NOON - 1_800_000, 4);
     expect(Math.min(...before.powers)).toBeLessThan(-1500);
-    const saved = await server.call(
+    const saved = await setup.server.call(
       control.save,
       {
         equ_sn: portal.inverterSn,
         key: crypto.randomUUID(),
         changes: { export_limit_enabled: true, export_limit_w: 500 },
       },
-      installer.token,
+      setup.installer.token,
     );
     expect(saved.body.code).toBe(1);
     expect((await settled((saved.body.data as { command_id: string }).command_id)).state).toBe('succeeded');
     const after = await runPlant(portal, before.nextMs, 4);
     expect(after.powers.length).toBe(4);
     for (const power of after.powers) expect(power).toBeGreaterThanOrEqual(-500.5);
-    const applied = (await server.call(control.settings, { equ_sn: portal.inverterSn }, installer.token)).body
-      .data as { values: Record<string, unknown> };
+    const applied = (
+      await setup.server.call(control.settings, { equ_sn: portal.inverterSn }, setup.installer.token)
+    ).body.data as { values: Record<string, unknown> };
     expect(applied.values).toMatchObject({ export_limit_enabled: true, export_limit_w: 500 });
     await Promise.all(portal.station.devices.map((device) => device.disconnect()));
     portal.run.wheel.stop();
@@ -134,24 +122,25 @@ describe.each(['embedded', 'mosquitto'] as const)('through the %s broker', (kind
 
   it('a value outside the device’s own limits fails on the device, and nothing changes', async () => {
     const portal = await plant();
-    const read = await server.call(control.read, { equ_sn: portal.inverterSn }, installer.token);
+    const read = await setup.server.call(control.read, { equ_sn: portal.inverterSn }, setup.installer.token);
     await settled((read.body.data as { command_id: string }).command_id);
     // the battery group passes the portal's check only where the catalogue has it; this site has no battery
-    const saved = await server.call(
+    const saved = await setup.server.call(
       control.save,
       {
         equ_sn: portal.inverterSn,
         key: crypto.randomUUID(),
         changes: { max_charge_w: 1000, export_limit_w: 800 },
       },
-      installer.token,
+      setup.installer.token,
     );
     expect(saved.body.code).toBe(1);
     const outcome = await settled((saved.body.data as { command_id: string }).command_id);
     expect(outcome).toMatchObject({ state: 'failed', error: 'refused' });
     expect(outcome.message).toContain('max_charge_w');
-    const view = (await server.call(control.settings, { equ_sn: portal.inverterSn }, installer.token)).body
-      .data as {
+    const view = (
+      await setup.server.call(control.settings, { equ_sn: portal.inverterSn }, setup.installer.token)
+    ).body.data as {
       values: Record<string, unknown>;
     };
     expect(view.values.export_limit_w).not.toBe(800);
@@ -164,11 +153,12 @@ describe.each(['embedded', 'mosquitto'] as const)('through the %s broker', (kind
     const inverter = portal.station.devices.find((device) => device.sn === portal.inverterSn)!;
     await inverter.disconnect();
     await eventually(async () => {
-      const view = (await server.call(control.settings, { equ_sn: portal.inverterSn }, installer.token)).body
-        .data as { status: string };
+      const view = (
+        await setup.server.call(control.settings, { equ_sn: portal.inverterSn }, setup.installer.token)
+      ).body.data as { status: string };
       if (view.status !== 'offline') throw new Error(view.status);
     });
-    const read = await server.call(control.read, { equ_sn: portal.inverterSn }, installer.token);
+    const read = await setup.server.call(control.read, { equ_sn: portal.inverterSn }, setup.installer.token);
     expect((read.body.data as { state: string }).state).toBe('pending');
     await online(inverter);
     expect((await settled((read.body.data as { command_id: string }).command_id)).state).toBe('succeeded');

@@ -1,14 +1,6 @@
-import {
-  type CallDef,
-  control,
-  DeviceType,
-  RoleId,
-  StationType,
-  strategy,
-  utcOffsetMs,
-} from '@helio/contracts';
+import { type CallDef, control, DeviceType, StationType, strategy, utcOffsetMs } from '@helio/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PlantConfig } from '../../simulator/src/plant/model.ts';
 import {
   eventually,
@@ -24,10 +16,7 @@ import {
   socRoundingPct,
   strategySite,
 } from '../../simulator/test/support/strategy-sites.ts';
-import { type Account, registerAccount } from './support/accounts.ts';
-import { localBrokerUrl } from './support/devices.ts';
-import { type StartedMosquitto, startMosquitto } from './support/mosquitto.ts';
-import { historyAdmission, startTestServer, type TestServer } from './support/server.ts';
+import { brokerKinds, brokerPortal } from './support/broker-portal.ts';
 
 /**
  * Each strategy kind through the portal for a simulated day: applied with `api/mode/update` (a
@@ -65,35 +54,20 @@ const meanDischargeW = (samples: Sample[]) =>
 
 type Apply = { template_id: number } | { mode: Record<string, unknown> & { kind: string } };
 
-describe.each(['embedded', 'mosquitto'] as const)('through the %s broker', (broker) => {
-  let server: TestServer;
-  let installer: Account;
-  let mosquitto: StartedMosquitto | undefined;
-  let brokerUrl: string;
-
-  beforeAll(async () => {
-    if (broker === 'mosquitto') mosquitto = await startMosquitto();
-    server = await startTestServer({
-      admission: historyAdmission,
-      env: mosquitto ? { MQTT_URL: mosquitto.url, MQTT_CLIENT_ID: 'helio-strategy-day-test' } : {},
-    });
-    installer = await registerAccount(server, RoleId.installer, 'sday');
-    brokerUrl = mosquitto
-      ? `mqtt://127.0.0.1:${mosquitto.port}`
-      : localBrokerUrl(server.deviceLink.embeddedPort!);
-  }, 60_000);
-  afterAll(async () => {
-    await server?.close();
-    await mosquitto?.dispose();
-  });
+describe.each(brokerKinds)('through the %s broker', (broker) => {
+  const setup = brokerPortal(broker, { clientId: 'helio-strategy-day-test', accountPrefix: 'sday' });
 
   async function systemTemplate(kind: string): Promise<number> {
-    const answer = await server.call(strategy.list, { source: 'system', kind }, installer.token);
+    const answer = await setup.server.call(strategy.list, { source: 'system', kind }, setup.installer.token);
     return (answer.body.data as { list: { template_id: number }[] }).list[0]!.template_id;
   }
 
   async function added(call: CallDef, body: Record<string, unknown>): Promise<number> {
-    const answer = await server.call(call, { name: `${body.name} ${broker}`, ...body }, installer.token);
+    const answer = await setup.server.call(
+      call,
+      { name: `${body.name} ${broker}`, ...body },
+      setup.installer.token,
+    );
     expect(answer.body.code, JSON.stringify(answer.body)).toBe(1);
     return (answer.body.data as { template_id: number }).template_id;
   }
@@ -104,13 +78,13 @@ describe.each(['embedded', 'mosquitto'] as const)('through the %s broker', (brok
    */
   async function day(config: PlantConfig, date: string, socPct: number, apply: Apply): Promise<Sample[]> {
     const midnightMs = localMidnightMs(date, config.timeZone);
-    const portal = await registeredStation(server, installer, StationType.residentialEss, {
+    const portal = await registeredStation(setup.server, setup.installer, StationType.residentialEss, {
       types: [DeviceType.inverter, DeviceType.battery, DeviceType.meter],
       config,
       startMs: midnightMs,
       initialSocPct: socPct,
     });
-    const run = testLink(brokerUrl, { intervalS: INTERVAL_S });
+    const run = testLink(setup.brokerUrl, { intervalS: INTERVAL_S });
     for (const device of portal.station.devices) run.attach(device);
     await Promise.all(portal.station.devices.map(online));
     const idOf = (type: DeviceType) => {
@@ -118,18 +92,22 @@ describe.each(['embedded', 'mosquitto'] as const)('through the %s broker', (brok
       return { sn: device.sn, id: portal.deviceIds.get(device.sn)! };
     };
     const [inverter, battery, meter] = [DeviceType.inverter, DeviceType.battery, DeviceType.meter].map(idOf);
-    await server.call(control.setDevicePassword, { equ_sn: inverter!.sn, pwd: PASSWORD }, installer.token);
-    await server.call(control.unlock, { equ_sn: inverter!.sn, pwd: PASSWORD }, installer.token);
+    await setup.server.call(
+      control.setDevicePassword,
+      { equ_sn: inverter!.sn, pwd: PASSWORD },
+      setup.installer.token,
+    );
+    await setup.server.call(control.unlock, { equ_sn: inverter!.sn, pwd: PASSWORD }, setup.installer.token);
 
-    const applied = await server.call(
+    const applied = await setup.server.call(
       strategy.update,
       { key: crypto.randomUUID(), equ_sns: [inverter!.sn], ...apply },
-      installer.token,
+      setup.installer.token,
     );
     expect(applied.body.code, JSON.stringify(applied.body)).toBe(1);
     const batchId = (applied.body.data as { batch_id: string }).batch_id;
     const state = await eventually(async () => {
-      const answer = await server.call(strategy.batch, { batch_id: batchId }, installer.token);
+      const answer = await setup.server.call(strategy.batch, { batch_id: batchId }, setup.installer.token);
       const [row] = (answer.body.data as { list: { state: string }[] }).list;
       if (row!.state === 'pending') throw new Error('still pending');
       return row!.state;
@@ -154,7 +132,7 @@ describe.each(['embedded', 'mosquitto'] as const)('through the %s broker', (brok
         soc_pct: number;
         pv_w: number;
       }>(
-        server,
+        setup.server,
         sql`select extract(epoch from m.ts) * 1000 as ms,
               (m.values->>'grid_power_w')::float8 as grid_w, (m.values->>'load_power_w')::float8 as load_w,
               (b.values->>'power_w')::float8 as battery_w, (b.values->>'soc_pct')::float8 as soc_pct,

@@ -1,5 +1,5 @@
-import { control, DeviceType, RoleId, StationType, strategy } from '@helio/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { control, DeviceType, StationType, strategy } from '@helio/contracts';
+import { describe, expect, it } from 'vitest';
 import {
   eventually,
   online,
@@ -7,10 +7,7 @@ import {
   registeredStation,
   testLink,
 } from '../../simulator/test/support/portal.ts';
-import { type Account, registerAccount } from './support/accounts.ts';
-import { localBrokerUrl } from './support/devices.ts';
-import { type StartedMosquitto, startMosquitto } from './support/mosquitto.ts';
-import { historyAdmission, startTestServer, type TestServer } from './support/server.ts';
+import { brokerKinds, brokerPortal } from './support/broker-portal.ts';
 
 /**
  * A strategy end to end: a TOU template applied through api/mode/update to the inverters of two
@@ -22,44 +19,29 @@ import { historyAdmission, startTestServer, type TestServer } from './support/se
 const PASSWORD = 'device-pass-1';
 const NOON = Date.parse('2026-06-21T10:00:00Z');
 
-describe.each(['embedded', 'mosquitto'] as const)('through the %s broker', (kind) => {
-  let server: TestServer;
-  let installer: Account;
-  let mosquitto: StartedMosquitto | undefined;
-  let brokerUrl: string;
-
-  beforeAll(async () => {
-    if (kind === 'mosquitto') mosquitto = await startMosquitto();
-    server = await startTestServer({
-      admission: historyAdmission,
-      env: mosquitto ? { MQTT_URL: mosquitto.url, MQTT_CLIENT_ID: 'helio-strategy-test' } : {},
-    });
-    installer = await registerAccount(server, RoleId.installer, 'srt');
-    brokerUrl = mosquitto
-      ? `mqtt://127.0.0.1:${mosquitto.port}`
-      : localBrokerUrl(server.deviceLink.embeddedPort!);
-  }, 60_000);
-  afterAll(async () => {
-    await server?.close();
-    await mosquitto?.dispose();
-  });
+describe.each(brokerKinds)('through the %s broker', (kind) => {
+  const setup = brokerPortal(kind, { clientId: 'helio-strategy-test', accountPrefix: 'srt' });
 
   /** A residential battery plant whose devices are connected; answers its inverter's SN. */
   async function batteryPlant(seed: number): Promise<PortalStation & { inverterSn: string }> {
-    const portal = await registeredStation(server, installer, StationType.residentialEss, {
+    const portal = await registeredStation(setup.server, setup.installer, StationType.residentialEss, {
       types: [DeviceType.inverter, DeviceType.battery, DeviceType.meter],
       startMs: NOON - 3_600_000,
       seed,
     });
-    const run = testLink(brokerUrl);
+    const run = testLink(setup.brokerUrl);
     for (const device of portal.station.devices) run.attach(device);
     await Promise.all(portal.station.devices.map(online));
     const inverter = portal.station.devices.find((device) => device.deviceType === DeviceType.inverter)!;
-    await server.call(control.setDevicePassword, { equ_sn: inverter.sn, pwd: PASSWORD }, installer.token);
-    const unlocked = await server.call(
+    await setup.server.call(
+      control.setDevicePassword,
+      { equ_sn: inverter.sn, pwd: PASSWORD },
+      setup.installer.token,
+    );
+    const unlocked = await setup.server.call(
       control.unlock,
       { equ_sn: inverter.sn, pwd: PASSWORD },
-      installer.token,
+      setup.installer.token,
     );
     expect(unlocked.body.code).toBe(1);
     return { ...portal, inverterSn: inverter.sn };
@@ -67,7 +49,7 @@ describe.each(['embedded', 'mosquitto'] as const)('through the %s broker', (kind
 
   it('applies a TOU template to two simulated inverters; both plants run it and the strategies become applied', async () => {
     const plants = [await batteryPlant(11), await batteryPlant(12)];
-    const added = await server.call(
+    const added = await setup.server.call(
       strategy.tcd.add,
       {
         name: `Night charge ${kind}`,
@@ -77,21 +59,21 @@ describe.each(['embedded', 'mosquitto'] as const)('through the %s broker', (kind
         charge_slots: [{ start: '01:00', end: '05:00', soc_pct: 90 }],
         discharge_slots: [{ start: '17:00', end: '21:00', soc_pct: 20 }],
       },
-      installer.token,
+      setup.installer.token,
     );
     expect(added.body.code, JSON.stringify(added.body)).toBe(1);
     const templateId = (added.body.data as { template_id: number }).template_id;
     const sns = plants.map((plant) => plant.inverterSn);
-    const applied = await server.call(
+    const applied = await setup.server.call(
       strategy.update,
       { key: crypto.randomUUID(), equ_sns: sns, template_id: templateId },
-      installer.token,
+      setup.installer.token,
     );
     expect(applied.body.code, JSON.stringify(applied.body)).toBe(1);
     const batchId = (applied.body.data as { batch_id: string }).batch_id;
 
     const states = await eventually(async () => {
-      const answer = await server.call(strategy.batch, { batch_id: batchId }, installer.token);
+      const answer = await setup.server.call(strategy.batch, { batch_id: batchId }, setup.installer.token);
       const list = (answer.body.data as { list: { equ_sn: string; state: string }[] }).list;
       if (list.some((row) => row.state === 'pending')) throw new Error('still pending');
       return list;
@@ -104,8 +86,9 @@ describe.each(['embedded', 'mosquitto'] as const)('through the %s broker', (kind
         mode: 'time_of_use',
         minSocPct: 15,
       });
-      const tab = (await server.call(strategy.device, { equ_sn: plant.inverterSn }, installer.token)).body
-        .data as {
+      const tab = (
+        await setup.server.call(strategy.device, { equ_sn: plant.inverterSn }, setup.installer.token)
+      ).body.data as {
         active: { name: string; state: string; slots: { kind: string; start: string }[] } | null;
         pending: unknown[];
       };
@@ -117,8 +100,9 @@ describe.each(['embedded', 'mosquitto'] as const)('through the %s broker', (kind
       expect(tab.pending).toEqual([]);
     }
     // in use on both devices: the template stays
-    expect((await server.call(strategy.tcd.del, { template_id: templateId }, installer.token)).body.msg).toBe(
-      '200701',
-    );
+    expect(
+      (await setup.server.call(strategy.tcd.del, { template_id: templateId }, setup.installer.token)).body
+        .msg,
+    ).toBe('200701');
   }, 60_000);
 });
