@@ -1,18 +1,13 @@
-import { ClockCircleOutlined, DownloadOutlined } from '@ant-design/icons';
-import { type ChartSeriesKey, chart, isLanguage } from '@helio/contracts';
-import { Button, Card, Skeleton, Tabs, Typography } from 'antd';
-import { type ReactNode, useMemo } from 'react';
+import { type ChartSeriesKey, chart } from '@helio/contracts';
+import { Card, Tabs } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { ChartTable } from '../../../components/charts/chart-table.tsx';
 import { usePrefersReducedMotion } from '../../../components/charts/motion.ts';
-import { TableViewToggle } from '../../../components/charts/table-view-toggle.tsx';
-import { EmptyState, LoadFailed } from '../../../components/empty-state.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
 import { useNow } from '../../../hooks/use-now.ts';
-import { describeError } from '../../../lib/api.ts';
-import { notifySuccess } from '../../../lib/notifier.ts';
 import { useChartExport } from '../api/chart-export.ts';
 import { type ChartKind, type ChartRequest, useStationChart } from '../api/plant.ts';
+import { useAddressParams } from '../hooks/use-address-params.ts';
 import { hasChartValues, stationChartOption } from '../lib/chart-option.ts';
 import { chartBucket, chartPeriodText, chartTable, seriesSummaries } from '../lib/chart-text.ts';
 import {
@@ -25,8 +20,7 @@ import {
   requestDate,
   zonedToday,
 } from '../lib/range.ts';
-import { ChartCanvas } from './chart-canvas.tsx';
-import { RangeSelector } from './range-selector.tsx';
+import { ChartBody, ChartExportButton, ChartToolbar, ChartZone } from './chart-frame.tsx';
 import { SectionTitle } from './section-title.tsx';
 
 export interface ChartTab {
@@ -53,22 +47,10 @@ type ChartView = 'chart' | 'table';
  * a reload.
  */
 function useChartChoice(family: RangeFamily, tabs: readonly ChartTab[], today: string) {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useAddressParams();
   const tab = tabs.find((one) => one.kind === params.get('chart')) ?? tabs[0]!;
   const range = rangeFromParams(family, { range: params.get('range'), date: params.get('date') }, today);
   const view: ChartView = params.get('view') === 'table' ? 'table' : 'chart';
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null) next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace: true },
-    );
   return {
     tab,
     range,
@@ -143,70 +125,47 @@ export function StationChart({ stationId, zone, family, tabs, title }: StationCh
     return [`${chartLabel}.`, ...parts].join(' ');
   }, [data, tab.keys, language, labels, chartLabel, t]);
 
-  const runExport = () => {
-    if (exporter.running) return;
-    exporter
-      .start(request, isLanguage(language) ? language : 'en')
-      .then((file) => notifySuccess(t('stations.chart.exported', { file }), 'chart-export'))
-      // Refusals were shown by the API client.
-      .catch(() => undefined);
-  };
-
-  let body: ReactNode;
-  if (!data && query.isError) {
-    body = (
-      <LoadFailed
-        text={describeError(query.error)}
-        retryText={t('stations.retry')}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  } else if (!data || !option) {
-    body = <Skeleton.Node active className="station-chart-skeleton" />;
-  } else if (!hasChartValues(data, tab.keys)) {
-    body = (
-      <EmptyState
-        title={t('stations.chart.emptyTitle')}
-        description={t('stations.chart.emptyDescription')}
-        testId="station-chart-empty"
-      />
-    );
-  } else if (view === 'table') {
-    const table = chartTable({ data, labels, keys: tab.keys, language });
-    body = (
-      <ChartTable
-        caption={t('stations.chart.tableCaption', { chart: chartLabel, zone: data.timezone })}
-        timeLabel={t(`stations.chart.bucket.${chartBucket(data)}`)}
-        columns={table.columns}
-        rows={table.rows}
-        testId="station-chart-table"
-      />
-    );
-  } else {
-    body = (
-      <ChartCanvas
-        option={option}
-        busy={query.isPlaceholderData}
-        label={chartLabel}
-        summary={summary}
-        testId="station-chart-canvas"
-        data={{ 'data-rows': data.rows.length, 'data-unit': data.unit }}
-      />
-    );
-  }
-
   const content = (
     <>
-      <div className="station-chart-toolbar">
-        <RangeSelector family={family} range={range} today={today} onChange={setRange} />
-        <TableViewToggle
-          pressed={view === 'table'}
-          onChange={(table) => setView(table ? 'table' : 'chart')}
-          label={t('stations.chart.tableView')}
-          testId="station-chart-view-table"
-        />
-      </div>
-      <div className="station-chart-body">{body}</div>
+      <ChartToolbar
+        family={family}
+        range={range}
+        today={today}
+        onRange={setRange}
+        table={view === 'table'}
+        onTable={(table) => setView(table ? 'table' : 'chart')}
+        tableTestId="station-chart-view-table"
+      />
+      <ChartBody
+        query={query}
+        option={option}
+        empty={(data) =>
+          hasChartValues(data, tab.keys) ? null : (
+            <EmptyState
+              title={t('stations.chart.emptyTitle')}
+              description={t('stations.chart.emptyDescription')}
+              testId="station-chart-empty"
+            />
+          )
+        }
+        table={(data) => {
+          if (view !== 'table') return null;
+          const table = chartTable({ data, labels, keys: tab.keys, language });
+          return {
+            caption: t('stations.chart.tableCaption', { chart: chartLabel, zone: data.timezone }),
+            timeLabel: t(`stations.chart.bucket.${chartBucket(data)}`),
+            columns: table.columns,
+            rows: table.rows,
+            testId: 'station-chart-table',
+          };
+        }}
+        canvas={(data) => ({
+          label: chartLabel,
+          summary,
+          testId: 'station-chart-canvas',
+          data: { 'data-rows': data.rows.length, 'data-unit': data.unit },
+        })}
+      />
     </>
   );
 
@@ -221,16 +180,12 @@ export function StationChart({ stationId, zone, family, tabs, title }: StationCh
       data-view={view}
       data-state={query.isFetching ? 'loading' : query.isError ? 'failed' : 'ready'}
       extra={
-        // Busy, not disabled, while the file is made: the button keeps the keyboard's focus.
-        <Button
-          icon={<DownloadOutlined aria-hidden />}
-          onClick={runExport}
-          loading={exporter.running}
-          aria-busy={exporter.running}
-          data-testid="station-chart-export"
-        >
-          {t('stations.chart.export')}
-        </Button>
+        <ChartExportButton
+          exporter={exporter}
+          request={request}
+          notifyKey="chart-export"
+          testId="station-chart-export"
+        />
       }
     >
       {tabs.length > 1 ? (
@@ -252,9 +207,7 @@ export function StationChart({ stationId, zone, family, tabs, title }: StationCh
       ) : (
         content
       )}
-      <Typography.Text type="secondary" className="station-chart-zone" data-testid="station-chart-zone">
-        <ClockCircleOutlined aria-hidden /> {t('stations.chart.zone', { zone: data?.timezone ?? zone })}
-      </Typography.Text>
+      <ChartZone zone={data?.timezone ?? zone} testId="station-chart-zone" />
     </Card>
   );
 }

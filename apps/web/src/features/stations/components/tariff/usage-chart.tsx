@@ -1,19 +1,14 @@
-import { ClockCircleOutlined, DownloadOutlined, EditOutlined } from '@ant-design/icons';
-import { isLanguage, type TariffBand, type TariffView, tariffBands } from '@helio/contracts';
-import { Button, Card, Segmented, Skeleton, Typography } from 'antd';
-import { type ReactNode, useMemo } from 'react';
+import { ClockCircleOutlined, EditOutlined } from '@ant-design/icons';
+import { type TariffBand, type TariffView, tariffBands } from '@helio/contracts';
+import { Button, Card, Segmented } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { ChartTable } from '../../../../components/charts/chart-table.tsx';
 import { usePrefersReducedMotion } from '../../../../components/charts/motion.ts';
-import { TableViewToggle } from '../../../../components/charts/table-view-toggle.tsx';
-import { EmptyState, LoadFailed } from '../../../../components/empty-state.tsx';
-import { describeError } from '../../../../lib/api.ts';
-import { notifySuccess } from '../../../../lib/notifier.ts';
+import { EmptyState } from '../../../../components/empty-state.tsx';
+import { useAddressParams } from '../../hooks/use-address-params.ts';
 import { chartPeriodText } from '../../lib/chart-text.ts';
 import { type ChartRange, holdsToday, rangeFromParams, rangeType, requestDate } from '../../lib/range.ts';
-import { ChartCanvas } from '../chart-canvas.tsx';
-import { RangeSelector } from '../range-selector.tsx';
+import { ChartBody, ChartExportButton, ChartToolbar, ChartZone } from '../chart-frame.tsx';
 import { SectionTitle } from '../section-title.tsx';
 import { BandKey } from './band-bar.tsx';
 import { type UsageRequest, useUsage, useUsageExport } from './tariff-api.ts';
@@ -31,24 +26,12 @@ import {
 
 /** The chart's choice lives in the address under names of its own, beside the station chart's. */
 function useUsageChoice(today: string) {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useAddressParams();
   const range = rangeFromParams('ems', { range: params.get('pv_range'), date: params.get('pv_date') }, today);
   const measure: UsageMeasure = isUsageMeasure(params.get('pv_measure'))
     ? (params.get('pv_measure') as UsageMeasure)
     : DEFAULT_MEASURE;
   const table = params.get('pv_view') === 'table';
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null) next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace: true },
-    );
   return {
     range,
     measure,
@@ -117,78 +100,6 @@ export function UsageChart({ stationId, zone, today, view, mayEdit, onSetTariff 
       ].join(' ')
     : '';
 
-  const runExport = () => {
-    if (exporter.running) return;
-    exporter
-      .start(request, isLanguage(language) ? language : 'en')
-      .then((file) => notifySuccess(t('stations.chart.exported', { file }), 'usage-export'))
-      .catch(() => undefined);
-  };
-
-  let body: ReactNode;
-  if (noTariff) {
-    body = (
-      <EmptyState
-        title={t('tariffs.usage.noTariffTitle')}
-        description={t(mayEdit ? 'tariffs.usage.noTariffDescription' : 'tariffs.usage.noTariffReadOnly')}
-        testId="usage-no-tariff"
-      >
-        {mayEdit && (
-          <Button
-            type="primary"
-            icon={<EditOutlined aria-hidden />}
-            onClick={onSetTariff}
-            data-testid="usage-set-tariff"
-          >
-            {t('tariffs.settings.set')}
-          </Button>
-        )}
-      </EmptyState>
-    );
-  } else if (!data && query.isError) {
-    body = (
-      <LoadFailed
-        text={describeError(query.error)}
-        retryText={t('stations.retry')}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  } else if (!data || !option) {
-    body = <Skeleton.Node active className="station-chart-skeleton" />;
-  } else if (!hasUsage(data)) {
-    body = (
-      <EmptyState
-        title={t(data.updated_through ? 'tariffs.usage.emptyTitle' : 'tariffs.usage.notYetTitle')}
-        description={t(
-          data.updated_through ? 'tariffs.usage.emptyDescription' : 'tariffs.usage.notYetDescription',
-        )}
-        testId={data.updated_through ? 'usage-empty' : 'usage-not-yet'}
-      />
-    );
-  } else if (table) {
-    const rows = usageTable({ data, measure, labels, language });
-    body = (
-      <ChartTable
-        caption={t('tariffs.usage.tableCaption', { chart: chartLabel, zone: data.timezone })}
-        timeLabel={t(`stations.chart.bucket.${data.resolution}`)}
-        columns={rows.columns}
-        rows={rows.rows}
-        testId="usage-table"
-      />
-    );
-  } else {
-    body = (
-      <ChartCanvas
-        option={option}
-        busy={query.isPlaceholderData}
-        label={chartLabel}
-        summary={summary}
-        testId="usage-canvas"
-        data={{ 'data-rows': data.rows.length, 'data-measure': measure }}
-      />
-    );
-  }
-
   const showFigures = !noTariff && data !== undefined && hasUsage(data);
   return (
     <Card
@@ -200,15 +111,12 @@ export function UsageChart({ stationId, zone, today, view, mayEdit, onSetTariff 
       data-state={noTariff ? 'no-tariff' : query.isFetching ? 'loading' : query.isError ? 'failed' : 'ready'}
       extra={
         noTariff ? undefined : (
-          <Button
-            icon={<DownloadOutlined aria-hidden />}
-            onClick={runExport}
-            loading={exporter.running}
-            aria-busy={exporter.running}
-            data-testid="usage-export"
-          >
-            {t('stations.chart.export')}
-          </Button>
+          <ChartExportButton
+            exporter={exporter}
+            request={request}
+            notifyKey="usage-export"
+            testId="usage-export"
+          />
         )
       }
     >
@@ -221,15 +129,15 @@ export function UsageChart({ stationId, zone, today, view, mayEdit, onSetTariff 
         </span>
       </p>
       {!noTariff && (
-        <div className="station-chart-toolbar">
-          <RangeSelector family="ems" range={range} today={today} onChange={setRange} />
-          <TableViewToggle
-            pressed={table}
-            onChange={setTable}
-            label={t('stations.chart.tableView')}
-            testId="usage-view-table"
-          />
-        </div>
+        <ChartToolbar
+          family="ems"
+          range={range}
+          today={today}
+          onRange={setRange}
+          table={table}
+          onTable={setTable}
+          tableTestId="usage-view-table"
+        />
       )}
       {!noTariff && (
         <Segmented<UsageMeasure>
@@ -244,7 +152,60 @@ export function UsageChart({ stationId, zone, today, view, mayEdit, onSetTariff 
           }))}
         />
       )}
-      <div className="station-chart-body">{body}</div>
+      <ChartBody
+        instead={
+          noTariff && (
+            <EmptyState
+              title={t('tariffs.usage.noTariffTitle')}
+              description={t(
+                mayEdit ? 'tariffs.usage.noTariffDescription' : 'tariffs.usage.noTariffReadOnly',
+              )}
+              testId="usage-no-tariff"
+            >
+              {mayEdit && (
+                <Button
+                  type="primary"
+                  icon={<EditOutlined aria-hidden />}
+                  onClick={onSetTariff}
+                  data-testid="usage-set-tariff"
+                >
+                  {t('tariffs.settings.set')}
+                </Button>
+              )}
+            </EmptyState>
+          )
+        }
+        query={query}
+        option={option}
+        empty={(data) =>
+          hasUsage(data) ? null : (
+            <EmptyState
+              title={t(data.updated_through ? 'tariffs.usage.emptyTitle' : 'tariffs.usage.notYetTitle')}
+              description={t(
+                data.updated_through ? 'tariffs.usage.emptyDescription' : 'tariffs.usage.notYetDescription',
+              )}
+              testId={data.updated_through ? 'usage-empty' : 'usage-not-yet'}
+            />
+          )
+        }
+        table={(data) => {
+          if (!table) return null;
+          const rows = usageTable({ data, measure, labels, language });
+          return {
+            caption: t('tariffs.usage.tableCaption', { chart: chartLabel, zone: data.timezone }),
+            timeLabel: t(`stations.chart.bucket.${data.resolution}`),
+            columns: rows.columns,
+            rows: rows.rows,
+            testId: 'usage-table',
+          };
+        }}
+        canvas={(data) => ({
+          label: chartLabel,
+          summary,
+          testId: 'usage-canvas',
+          data: { 'data-rows': data.rows.length, 'data-measure': measure },
+        })}
+      />
       {showFigures && data && (
         <>
           <dl className="tariff-band-totals" data-testid="usage-band-totals" aria-label={chartLabel}>
@@ -284,9 +245,7 @@ export function UsageChart({ stationId, zone, today, view, mayEdit, onSetTariff 
           <p className="tariff-help">{t('tariffs.usage.savingDefinition')}</p>
         </>
       )}
-      <Typography.Text type="secondary" className="station-chart-zone">
-        <ClockCircleOutlined aria-hidden /> {t('stations.chart.zone', { zone: data?.timezone ?? zone })}
-      </Typography.Text>
+      <ChartZone zone={data?.timezone ?? zone} />
     </Card>
   );
 }
