@@ -1,6 +1,7 @@
 import { GAP_TEXT, localClock, utcOffsetMs } from '@helio/contracts';
 import type { EChartsCoreOption } from 'echarts/core';
 import { chartAnimation } from '../../../components/charts/motion.ts';
+import { escapeHtml } from '../../../lib/html.ts';
 import { axisNumber, axisOf, axisText, type HistoryPoint, historyAxes } from './history-axes.ts';
 import { formatInZone, formatZonedDateTime } from './zoned-time.ts';
 
@@ -33,19 +34,6 @@ export interface HistoryChartInput {
 
 /** Room each y-axis after the first takes on the right. */
 const AXIS_WIDTH_PX = 64;
-
-const htmlEscapes: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** The tooltip is HTML: labels and field names are escaped into it. */
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => htmlEscapes[char] ?? char);
-}
 
 const DAY_MS = 86_400_000;
 

@@ -9,6 +9,7 @@ import {
 } from '@helio/contracts';
 import type { EChartsCoreOption } from 'echarts/core';
 import { chartAnimation } from '../../../components/charts/motion.ts';
+import { escapeHtml } from '../../../lib/html.ts';
 
 /**
  * The echarts option of a station chart, as a pure function of the API's answer (ChartData), so it
@@ -152,19 +153,6 @@ export function axisValueText(axis: ChartAxis, value: number | null | undefined,
 export function hasChartValues(data: ChartData, keys?: readonly ChartSeriesKey[]): boolean {
   const columns = shownSeries(data, keys).map((series) => series.column);
   return data.rows.some((row) => columns.some((column) => typeof row.values[column] === 'number'));
-}
-
-const htmlEscapes: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** The tooltip is HTML: names are escaped into it. */
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => htmlEscapes[char] ?? char);
 }
 
 /** Room each y-axis after the first takes on the right. */

@@ -1,6 +1,7 @@
 import { GAP_TEXT, type TariffBand, tariffBands, type UsageData, type UsageFigures } from '@helio/contracts';
 import type { EChartsCoreOption } from 'echarts/core';
 import { chartAnimation } from '../../../../components/charts/motion.ts';
+import { escapeHtml } from '../../../../lib/html.ts';
 import { energyText } from '../../lib/format.ts';
 import { moneyText } from '../../lib/plant-format.ts';
 
@@ -108,15 +109,6 @@ export function bandTotals({ data, measure, language }: Omit<UsageTableInput, 'l
     text: figureText(measure, bandValue(data.totals, band, measure), data.currency, language),
   }));
 }
-
-const htmlEscapes: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => htmlEscapes[char] ?? char);
 
 interface TooltipParam {
   dataIndex: number;
