@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { accessibilityViolations } from './support/axe.ts';
 import { launchChromium, signIn } from './support/browser.ts';
+import { settled } from './support/keyboard.ts';
 import {
   type Account,
   addEndUser,
@@ -44,17 +45,9 @@ afterAll(async () => {
 });
 
 /** Waits until the screen has its data: no request in flight, no spinner or skeleton left. */
-async function settled(page: Page): Promise<void> {
+async function settledAfterRequests(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await page.waitForFunction(
-    () =>
-      document.querySelector('.ant-spin-spinning, .ant-skeleton-active, [aria-busy="true"]') === null &&
-      document
-        .getAnimations()
-        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
-    undefined,
-    { timeout: 15_000 },
-  );
+  await settled(page);
 }
 
 /** A screen to check: how to reach it from a signed-in page, and its name in the report. */
@@ -103,7 +96,7 @@ async function checkAt(width: number, height: number): Promise<string[]> {
   const page = await context.newPage();
   const report: string[] = [];
   const check = async (name: string) => {
-    await settled(page);
+    await settledAfterRequests(page);
     for (const violation of await accessibilityViolations(page)) {
       report.push(
         `${name}: ${violation.id} (${violation.impact}) ${violation.help}\n      ` +

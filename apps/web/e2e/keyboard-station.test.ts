@@ -7,6 +7,7 @@ import { axisNumberText } from '../src/features/stations/lib/chart-text.ts';
 import { zonedToday } from '../src/features/stations/lib/range.ts';
 import { expectAccessible } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
+import { expectFocus, settled, tabTo } from './support/keyboard.ts';
 import { type Account, addInverter, api, connectNewDevice, registerInstaller } from './support/plant.ts';
 
 /**
@@ -24,9 +25,6 @@ const baseUrl = inject('baseUrl');
 const run = Date.now().toString(36).toUpperCase();
 const ZONE = 'Europe/Warsaw';
 const FIVE_MINUTES = 300_000;
-/** The most Tab presses a walk to a control may take before the test fails. */
-const MAX_TABS = 60;
-
 let browser: Browser;
 let context: BrowserContext | undefined;
 let installer: Account;
@@ -144,56 +142,6 @@ afterAll(async () => {
   await Promise.all(clients.splice(0).map((client) => client.endAsync(true)));
   await browser?.close();
 });
-
-/** What has the focus, for a failure's message. */
-async function focusText(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const active = document.activeElement;
-    if (!active || active === document.body) return 'the page (nothing focused)';
-    const testId = active.closest('[data-testid]')?.getAttribute('data-testid');
-    const name = active.getAttribute('aria-label') ?? active.textContent?.trim().slice(0, 40) ?? '';
-    return `<${active.tagName.toLowerCase()} role=${active.getAttribute('role') ?? ''}> "${name}" in [${testId ?? ''}]`;
-  });
-}
-
-/** Whether `target` is the focused element (without waiting for it to be there). */
-function hasFocus(target: Locator): Promise<boolean> {
-  return target.evaluateAll((elements) => elements.some((element) => element === document.activeElement));
-}
-
-/** Fails unless `target` has the focus (waiting a little: focus moves after a popup's frame). */
-async function expectFocus(page: Page, target: Locator, what: string): Promise<void> {
-  try {
-    await expect.poll(() => hasFocus(target), { timeout: 3_000 }).toBe(true);
-  } catch {
-    throw new Error(`the focus should be on ${what}, but is on ${await focusText(page)}`);
-  }
-}
-
-/** Presses Tab (Shift+Tab with `back`) until `target` has the focus, at most `max` times. */
-async function tabTo(page: Page, target: Locator, what: string, { back = false, max = MAX_TABS } = {}) {
-  for (let presses = 0; presses < max; presses++) {
-    if (await hasFocus(target)) return;
-    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
-  }
-  if (await hasFocus(target)) return;
-  throw new Error(
-    `${what} was not reached in ${max} presses of Tab; the focus is on ${await focusText(page)}`,
-  );
-}
-
-/** Waits until the screen has its data: no spinner, skeleton or running animation left. */
-async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      document.querySelector('.ant-spin-spinning, .ant-skeleton-active, [aria-busy="true"]') === null &&
-      document
-        .getAnimations()
-        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
-    undefined,
-    { timeout: 15_000 },
-  );
-}
 
 /**
  * Checks the screen once it has settled: axe, and its headings, which start at the one h1 and go

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 
 /**
  * Keyboard journeys' steps: where the focus is, said in a failure's message, and bounded Tab walks
- * to a control. (The older keyboard journeys keep their own copies of these.)
+ * to a control, and the wait for a settled screen.
  */
 
 /** The most Tab presses a walk to a control may take before the journey fails. */
