@@ -1,6 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { type TariffSeason, tariffBands, tariffLimits } from '@helio/contracts';
-import { Button, Form, Input, Select } from 'antd';
+import { Button, Form, Input, type InputProps, Select } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { focusSoon } from '../../../../hooks/use-focus-return.ts';
@@ -10,6 +10,20 @@ import { ALL_DAYS, ALL_MONTHS, newPeriod, type SeasonValues } from './tariff-for
 import type { TariffForm } from './use-tariff-form.ts';
 
 const TIME_PLACEHOLDER = 'HH:mm';
+
+/** A time set's start or end, typed as HH:mm (its form item gives it its value and checks). */
+function TimeInput(props: InputProps) {
+  return (
+    <Input
+      className="tariff-time"
+      inputMode="numeric"
+      placeholder={TIME_PLACEHOLDER}
+      maxLength={5}
+      autoComplete="off"
+      {...props}
+    />
+  );
+}
 
 /** What the bar can draw of a season as typed (an unfinished one draws as far as it goes). */
 function drawable(season: Partial<SeasonValues> | undefined): TariffSeason {
@@ -119,14 +133,7 @@ export function SeasonFields({ form, index, name, onRemove }: SeasonFieldsProps)
                     label={t('tariffs.period.start')}
                     rules={[form.rule(`${periodAt}.start`)]}
                   >
-                    <Input
-                      className="tariff-time"
-                      inputMode="numeric"
-                      placeholder={TIME_PLACEHOLDER}
-                      maxLength={5}
-                      autoComplete="off"
-                      data-testid={`${testId}-start`}
-                    />
+                    <TimeInput data-testid={`${testId}-start`} />
                   </Form.Item>
                   <Form.Item
                     name={[period.name, 'end']}
@@ -134,14 +141,7 @@ export function SeasonFields({ form, index, name, onRemove }: SeasonFieldsProps)
                     extra={p === 0 ? t('tariffs.period.endHint') : undefined}
                     rules={[form.rule(`${periodAt}.end`)]}
                   >
-                    <Input
-                      className="tariff-time"
-                      inputMode="numeric"
-                      placeholder={TIME_PLACEHOLDER}
-                      maxLength={5}
-                      autoComplete="off"
-                      data-testid={`${testId}-end`}
-                    />
+                    <TimeInput data-testid={`${testId}-end`} />
                   </Form.Item>
                   <Button
                     className="tariff-period-remove"
