@@ -1,25 +1,14 @@
 import { DeviceType, device, localDate } from '@helio/contracts';
 import { screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DeviceHistory } from '../../src/features/devices/components/device-history.tsx';
 import { formatZonedDateTime } from '../../src/features/devices/lib/zoned-time.ts';
+import { drawn } from './support/echarts-recorder.ts';
 import { fakeApi } from './support/fake-api.ts';
 import { renderScreen } from './support/render.tsx';
 import { matchingMedia } from './support/setup.ts';
 
-/** The options echarts was given, newest last: jsdom has no canvas, so echarts is a recorder here. */
-const drawn = vi.hoisted(() => [] as Record<string, unknown>[]);
-vi.mock('../../src/lib/echarts.ts', () => ({
-  init: () => ({
-    setOption: (option: Record<string, unknown>) => drawn.push(option),
-    resize: () => undefined,
-    dispose: () => undefined,
-  }),
-}));
-
-beforeEach(() => {
-  drawn.length = 0;
-});
+vi.mock('../../src/lib/echarts.ts', () => import('./support/echarts-recorder.ts'));
 
 const ZONE = 'Europe/Warsaw';
 

@@ -7,8 +7,9 @@ import {
   type UsageFigures,
 } from '@helio/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PeakValley } from '../../src/features/stations/components/tariff/peak-valley.tsx';
+import { drawn } from './support/echarts-recorder.ts';
 import { fakeApi } from './support/fake-api.ts';
 import { renderScreen } from './support/render.tsx';
 
@@ -18,18 +19,7 @@ import { renderScreen } from './support/render.tsx';
  * split day, and its empty states (no tariff: a way to set one; no day split yet).
  */
 
-const drawn = vi.hoisted(() => [] as Record<string, unknown>[]);
-vi.mock('../../src/lib/echarts.ts', () => ({
-  init: () => ({
-    setOption: (option: Record<string, unknown>) => drawn.push(option),
-    resize: () => undefined,
-    dispose: () => undefined,
-  }),
-}));
-
-beforeEach(() => {
-  drawn.length = 0;
-});
+vi.mock('../../src/lib/echarts.ts', () => import('./support/echarts-recorder.ts'));
 
 const station = {
   station_id: 3,
