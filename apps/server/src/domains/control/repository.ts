@@ -9,6 +9,7 @@ import {
 import { column, type Database, queryParsed } from '@helio/db';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { pagedRows } from '../../platform/paged-rows.ts';
 import type { PageWindow } from '../../platform/search.ts';
 import type { Scope } from '../tenancy/tenancy.ts';
 
@@ -175,18 +176,11 @@ export function controlRepository(db: Database) {
       if (filter.name) conditions.push(sql`c.name = ${filter.name}`);
       if (filter.state) conditions.push(sql`c.state = ${filter.state}`);
       const where = sql.join(conditions, sql` and `);
-      const [count] = await queryParsed(
-        db,
-        z.object({ total: column.int }),
-        sql`select count(*) as total from device_commands c where ${where}`,
-      );
-      const rows = await queryParsed(
-        db,
-        commandRow,
-        sql`${selectCommand} where ${where} order by c.created_at desc, c.command_id
-            limit ${page.limit} offset ${page.offset}`,
-      );
-      return { total: count?.total ?? 0, list: rows };
+      return pagedRows(db, commandRow, {
+        from: sql`device_commands c where ${where}`,
+        select: sql`${selectCommand} where ${where} order by c.created_at desc, c.command_id`,
+        page,
+      });
     },
 
     /** The requester's address and language, for a self-test report. */

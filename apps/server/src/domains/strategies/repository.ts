@@ -9,6 +9,7 @@ import {
 import { column, type Database, queryParsed } from '@helio/db';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { pagedRows } from '../../platform/paged-rows.ts';
 import { containsPattern, type PageWindow } from '../../platform/search.ts';
 import { violatedUniqueIndex } from '../../platform/unique-violation.ts';
 import type { Scope } from '../tenancy/tenancy.ts';
@@ -146,19 +147,12 @@ export function strategiesRepository(db: Database) {
       if (filter.name)
         conditions.push(sql`not t.system and lower(t.name) like ${containsPattern(filter.name)}`);
       const where = sql.join(conditions, sql` and `);
-      const [count] = await queryParsed(
-        db,
-        z.object({ total: column.int }),
-        sql`select count(*) as total from strategy_templates t where ${where}`,
-      );
-      const rows = await queryParsed(
-        db,
-        templateRow,
-        sql`${selectTemplate} where ${where}
-            order by t.system desc, ${kindOrder}, lower(t.name), t.template_id
-            limit ${page.limit} offset ${page.offset}`,
-      );
-      return { total: count?.total ?? 0, list: rows };
+      return pagedRows(db, templateRow, {
+        from: sql`strategy_templates t where ${where}`,
+        select: sql`${selectTemplate} where ${where}
+            order by t.system desc, ${kindOrder}, lower(t.name), t.template_id`,
+        page,
+      });
     },
 
     /** A template the owner may use (system or its own); undefined for any other id. */
@@ -317,18 +311,12 @@ export function strategiesRepository(db: Database) {
         strategyRow,
         sql`${selectStrategy} where s.device_id = ${deviceId} and s.state = 'pending' order by s.created_at, s.id`,
       );
-      const [count] = await queryParsed(
-        db,
-        z.object({ total: column.int }),
-        sql`select count(*) as total from device_strategies where device_id = ${deviceId}`,
-      );
-      const history = await queryParsed(
-        db,
-        strategyRow,
-        sql`${selectStrategy} where s.device_id = ${deviceId} order by s.created_at desc, s.id desc
-            limit ${page.limit} offset ${page.offset}`,
-      );
-      return { active, pending, history: { total: count?.total ?? 0, list: history } };
+      const history = await pagedRows(db, strategyRow, {
+        from: sql`device_strategies where device_id = ${deviceId}`,
+        select: sql`${selectStrategy} where s.device_id = ${deviceId} order by s.created_at desc, s.id desc`,
+        page,
+      });
+      return { active, pending, history };
     },
   };
 }
