@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clockText, DAY_MINUTES, type DaySlot } from '../lib/day-slots.ts';
 import '../strategies.css';
+import '../../../styles/day-bar.css';
 
 const hours = [0, 3, 6, 9, 12, 15, 18, 21, 24];
 
@@ -36,11 +37,11 @@ export function DaySlotBar({ slots, caption, testId = 'strategy-day-bar' }: DayS
       <figcaption id={listId} className="visually-hidden">
         {caption ?? t('strategies.bar.caption')}
       </figcaption>
-      <div className="strategy-day-track" aria-hidden="true">
+      <div className="day-bar-track" aria-hidden="true">
         {drawn.map((slot) => (
           <span
             key={`${slot.kind}-${slot.startMin}-${slot.endMin}`}
-            className={`strategy-day-segment strategy-day-${slot.kind}`}
+            className={`day-bar-segment day-bar-${slot.kind}`}
             style={{
               left: `${(slot.startMin / DAY_MINUTES) * 100}%`,
               width: `${((slot.endMin - slot.startMin) / DAY_MINUTES) * 100}%`,
@@ -52,15 +53,15 @@ export function DaySlotBar({ slots, caption, testId = 'strategy-day-bar' }: DayS
           </span>
         ))}
       </div>
-      <div className="strategy-day-scale" aria-hidden="true">
+      <div className="day-bar-scale" aria-hidden="true">
         {hours.map((hour) => (
           <span key={hour}>{String(hour).padStart(2, '0')}</span>
         ))}
       </div>
-      <div className="strategy-day-legend" aria-hidden="true">
-        <span className="strategy-day-key strategy-day-charge" />
+      <div className="day-bar-legend" aria-hidden="true">
+        <span className="day-bar-key day-bar-charge" />
         {t('strategies.bar.kind.charge')}
-        <span className="strategy-day-key strategy-day-discharge" />
+        <span className="day-bar-key day-bar-discharge" />
         {t('strategies.bar.kind.discharge')}
       </div>
       {sorted.length === 0 ? (

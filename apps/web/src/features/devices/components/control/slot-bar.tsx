@@ -1,6 +1,7 @@
 import { activeSlots, type SettingValues } from '@helio/contracts';
 import { useTranslation } from 'react-i18next';
 import type { GroupFormValues } from '../../lib/control-settings.ts';
+import '../../../../styles/day-bar.css';
 
 const DAY_MIN = 24 * 60;
 const hours = [0, 6, 12, 18, 24];
@@ -25,11 +26,11 @@ export function SlotBar({ values }: { values: GroupFormValues }) {
   const summary = t('control.battery.barSummary', { charge: said('charge'), discharge: said('discharge') });
   return (
     <figure className="control-slot-bar" data-testid="control-slot-bar">
-      <div className="control-slot-track" role="img" aria-label={summary}>
+      <div className="day-bar-track" role="img" aria-label={summary}>
         {slots.map((slot) => (
           <span
             key={slot.field}
-            className={`control-slot-segment control-slot-${slot.kind}`}
+            className={`day-bar-segment day-bar-${slot.kind}`}
             style={{
               left: `${(slot.start / DAY_MIN) * 100}%`,
               width: `${((slot.end - slot.start) / DAY_MIN) * 100}%`,
@@ -40,15 +41,15 @@ export function SlotBar({ values }: { values: GroupFormValues }) {
           </span>
         ))}
       </div>
-      <div className="control-slot-scale" aria-hidden="true">
+      <div className="day-bar-scale" aria-hidden="true">
         {hours.map((hour) => (
           <span key={hour}>{String(hour).padStart(2, '0')}</span>
         ))}
       </div>
-      <figcaption className="control-slot-legend">
-        <span className="control-slot-key control-slot-charge" aria-hidden="true" />
+      <figcaption className="day-bar-legend">
+        <span className="day-bar-key day-bar-charge" aria-hidden="true" />
         {t('control.battery.kind.charge')}
-        <span className="control-slot-key control-slot-discharge" aria-hidden="true" />
+        <span className="day-bar-key day-bar-discharge" aria-hidden="true" />
         {t('control.battery.kind.discharge')}
       </figcaption>
     </figure>
