@@ -76,46 +76,32 @@ export const templateFieldNames = [
 ] as const;
 export type TemplateFieldName = (typeof templateFieldNames)[number];
 
+/** The fields every kind but manual starts with: the priority and the SOC band. */
+const bandFields = ['priority', 'max_soc_pct', 'min_soc_pct'] as const satisfies readonly TemplateFieldName[];
+/** The band and grid charging: where backup stops, and the timed kinds go on from. */
+const gridChargeFields = [...bandFields, 'grid_charge'] as const;
+/** The time-of-use kinds' fields: both directions' slots on the chosen days. */
+const touFields = [
+  ...gridChargeFields,
+  'max_consumption_w',
+  'days',
+  'charge_slots',
+  'discharge_slots',
+] as const;
+
 /**
  * The fields each kind uses: the editor shows these, the command carries these, the others are
  * ignored. `min_soc_pct` is the discharge floor: the reserve of `backup`, the cut-off of `cut_off`.
  */
 export const kindFields: Readonly<Record<TemplateKind, readonly TemplateFieldName[]>> = {
   manual: ['max_soc_pct', 'min_soc_pct', 'manual_power_w'],
-  tou: [
-    'priority',
-    'max_soc_pct',
-    'min_soc_pct',
-    'grid_charge',
-    'max_consumption_w',
-    'days',
-    'charge_slots',
-    'discharge_slots',
-  ],
-  tou_power: [
-    'priority',
-    'max_soc_pct',
-    'min_soc_pct',
-    'grid_charge',
-    'max_consumption_w',
-    'days',
-    'charge_slots',
-    'discharge_slots',
-  ],
-  self_consumption: ['priority', 'max_soc_pct', 'min_soc_pct', 'max_consumption_w'],
+  tou: touFields,
+  tou_power: touFields,
+  self_consumption: [...bandFields, 'max_consumption_w'],
   // valley filling: charge slots (from the grid when grid charging is on); peaks: the import limit
-  peak_shaving: [
-    'priority',
-    'max_soc_pct',
-    'min_soc_pct',
-    'grid_charge',
-    'max_grid_w',
-    'max_consumption_w',
-    'days',
-    'charge_slots',
-  ],
-  backup: ['priority', 'max_soc_pct', 'min_soc_pct', 'grid_charge'],
-  cut_off: ['priority', 'max_soc_pct', 'min_soc_pct'],
+  peak_shaving: [...gridChargeFields, 'max_grid_w', 'max_consumption_w', 'days', 'charge_slots'],
+  backup: gridChargeFields,
+  cut_off: bandFields,
 };
 
 /** Kinds that need at least one slot. */
