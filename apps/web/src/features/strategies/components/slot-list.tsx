@@ -8,6 +8,9 @@ import { typedTime } from '../../devices/index.ts';
 import type { TemplateForm } from '../hooks/use-template-form.ts';
 import { emptySlot, slotListName } from '../lib/template-form.ts';
 
+/** A slot's two times, each typed as HH:mm in the same kind of field. */
+const slotEnds = ['start', 'end'] as const;
+
 export interface SlotListProps {
   kind: SlotKind;
   form: TemplateForm;
@@ -46,36 +49,24 @@ export function SlotList({ kind, form, fixedPower, disabled }: SlotListProps) {
                 data-testid={`strategy-slot-${kind}-${index}`}
               >
                 <legend className="strategy-slot-legend">{name}</legend>
-                <Form.Item
-                  name={[slot.name, 'start']}
-                  label={t('strategies.editor.slots.start')}
-                  rules={[form.rule(`${at}.start`)]}
-                  normalize={(value: string) => typedTime(value)}
-                >
-                  <Input
-                    className="strategy-time"
-                    inputMode="numeric"
-                    placeholder={t('strategies.editor.timePlaceholder')}
-                    maxLength={5}
-                    autoComplete="off"
-                    data-testid={`strategy-slot-${kind}-${index}-start`}
-                  />
-                </Form.Item>
-                <Form.Item
-                  name={[slot.name, 'end']}
-                  label={t('strategies.editor.slots.end')}
-                  rules={[form.rule(`${at}.end`)]}
-                  normalize={(value: string) => typedTime(value)}
-                >
-                  <Input
-                    className="strategy-time"
-                    inputMode="numeric"
-                    placeholder={t('strategies.editor.timePlaceholder')}
-                    maxLength={5}
-                    autoComplete="off"
-                    data-testid={`strategy-slot-${kind}-${index}-end`}
-                  />
-                </Form.Item>
+                {slotEnds.map((end) => (
+                  <Form.Item
+                    key={end}
+                    name={[slot.name, end]}
+                    label={t(`strategies.editor.slots.${end}`)}
+                    rules={[form.rule(`${at}.${end}`)]}
+                    normalize={(value: string) => typedTime(value)}
+                  >
+                    <Input
+                      className="strategy-time"
+                      inputMode="numeric"
+                      placeholder={t('strategies.editor.timePlaceholder')}
+                      maxLength={5}
+                      autoComplete="off"
+                      data-testid={`strategy-slot-${kind}-${index}-${end}`}
+                    />
+                  </Form.Item>
+                ))}
                 <Form.Item
                   name={[slot.name, 'soc_pct']}
                   label={t(`strategies.editor.slots.soc.${kind}`)}
