@@ -1,18 +1,11 @@
-import {
-  control,
-  type DeviceItem,
-  DeviceType,
-  device,
-  StationType,
-  strategy,
-  type TemplateItem,
-} from '@helio/contracts';
+import { control, type DeviceItem, device, strategy } from '@helio/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApplyDialog } from '../../src/features/strategies/components/apply-dialog.tsx';
 import { settingsView, UNLOCKED_UNTIL } from './support/control-view.ts';
 import { fakeApi } from './support/fake-api.ts';
 import { renderScreen } from './support/render.tsx';
+import { testInverter, testSn, touTemplate } from './support/strategy-fixtures.ts';
 
 /**
  * The apply dialog: the caller's battery devices chosen up to fifteen (the others' boxes disabled,
@@ -20,51 +13,10 @@ import { renderScreen } from './support/render.tsx';
  * 200906 said at the top, and each device followed from pending to applied or failed.
  */
 
-const template: TemplateItem = {
-  template_id: 7,
-  kind: 'tou',
-  name: 'Night charge',
-  system: false,
-  enabled: true,
-  devices: 0,
-  updated_at: '2026-11-24T10:00:00Z',
-  priority: 'load',
-  max_soc_pct: 90,
-  min_soc_pct: 10,
-  grid_charge: true,
-  max_grid_w: null,
-  max_consumption_w: null,
-  days: [1, 2, 3, 4, 5, 6, 7],
-  charge_slots: [{ start: '01:00', end: '05:00', power_w: null, soc_pct: 90 }],
-  discharge_slots: [{ start: '17:00', end: '21:00', power_w: null, soc_pct: 10 }],
-  manual_power_w: null,
-};
+const template = touTemplate({ template_id: 7, name: 'Night charge', system: false });
 
-const sn = (n: number) => `INVTEST${String(n).padStart(6, '0')}`;
-
-function inverter(n: number): DeviceItem {
-  return {
-    device_id: n,
-    sn: sn(n),
-    device_type: DeviceType.inverter,
-    model: 'HX-6K',
-    firmware_version: '1.0.0',
-    module_sn: null,
-    modbus_address: null,
-    rs485_position: null,
-    status: 'online',
-    alarm_count: 0,
-    rated_power_w: 6000,
-    active_power_w: 1200,
-    today_energy_kwh: 3,
-    total_energy_kwh: 300,
-    last_update_at: '2026-11-24T10:00:00Z',
-    station_id: 100 + n,
-    station_name: `Home ${n}`,
-    station_type: StationType.residentialEss,
-    created_at: '2026-01-01T00:00:00Z',
-  };
-}
+const sn = testSn;
+const inverter = testInverter;
 
 /** The API with `count` inverters on one page, each unlocked unless named in `locked`. */
 function answerDevices(count: number, locked: string[] = []) {

@@ -1,4 +1,4 @@
-import { strategy, type TemplateItem } from '@helio/contracts';
+import { strategy } from '@helio/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
@@ -8,6 +8,7 @@ import {
 import { fakeApi } from './support/fake-api.ts';
 import { renderScreen } from './support/render.tsx';
 import { chooseOption } from './support/select.ts';
+import { errorOf, touTemplate } from './support/strategy-fixtures.ts';
 
 /**
  * The template editor: fields by kind, the slots drawn on the 24-hour bar and listed for screen
@@ -26,13 +27,6 @@ async function replace(user: ReturnType<typeof renderEditor>['user'], testId: st
   const input = screen.getByTestId(testId);
   await user.clear(input);
   if (text) await user.type(input, text);
-}
-
-/** The error shown under a field: antd puts it in the field's own help, which the input names. */
-function errorOf(testId: string): string {
-  const input = screen.getByTestId(testId);
-  const item = input.closest('.ant-form-item');
-  return item?.querySelector('.ant-form-item-explain')?.textContent ?? '';
 }
 
 describe('the template editor', () => {
@@ -116,25 +110,14 @@ describe('the template editor', () => {
   });
 
   it('copies a template into a new one under a new name, through its kind’s add call', async () => {
-    const item: TemplateItem = {
+    const item = touTemplate({
       template_id: 3,
       kind: 'tou_power',
       name: 'Time of use, fixed power',
-      system: true,
-      enabled: true,
-      devices: 0,
-      updated_at: '2026-11-24T10:00:00Z',
-      priority: 'load',
-      max_soc_pct: 90,
-      min_soc_pct: 10,
-      grid_charge: true,
-      max_grid_w: null,
-      max_consumption_w: null,
       days: [1, 2, 3, 4, 5],
       charge_slots: [{ start: '01:00', end: '05:00', power_w: 3000, soc_pct: null }],
       discharge_slots: [],
-      manual_power_w: null,
-    };
+    });
     const { user, api } = renderEditor({ mode: 'duplicate', item });
     await screen.findByTestId('strategy-editor');
     expect((screen.getByTestId('strategy-field-name') as HTMLInputElement).value).toBe(

@@ -1,9 +1,6 @@
 import {
   control,
-  type DeviceItem,
-  DeviceType,
   device,
-  StationType,
   strategy,
   systemTemplates,
   type TemplateItem,
@@ -16,6 +13,7 @@ import { settingsView, UNLOCKED_UNTIL } from './support/control-view.ts';
 import { fakeApi } from './support/fake-api.ts';
 import { renderScreen } from './support/render.tsx';
 import { chooseOption } from './support/select.ts';
+import { errorOf, testInverter } from './support/strategy-fixtures.ts';
 
 /**
  * A mode applied with its own settings (PRODUCT.md §8, api/mode/update's `mode`): the backup
@@ -36,29 +34,8 @@ const backup: TemplateItem = {
   updated_at: '2026-11-24T10:00:00Z',
 };
 
-const SN = 'INVTEST000001';
-
-const inverter: DeviceItem = {
-  device_id: 1,
-  sn: SN,
-  device_type: DeviceType.inverter,
-  model: 'HX-6K',
-  firmware_version: '1.0.0',
-  module_sn: null,
-  modbus_address: null,
-  rs485_position: null,
-  status: 'online',
-  alarm_count: 0,
-  rated_power_w: 6000,
-  active_power_w: 1200,
-  today_energy_kwh: 3,
-  total_energy_kwh: 300,
-  last_update_at: '2026-11-24T10:00:00Z',
-  station_id: 101,
-  station_name: 'Home 1',
-  station_type: StationType.residentialEss,
-  created_at: '2026-01-01T00:00:00Z',
-};
+const inverter = testInverter(1);
+const SN = inverter.sn;
 
 const applied = {
   batch_id: '3f1e2d4c-5b6a-4798-8a9b-0c1d2e3f4a5b',
@@ -80,12 +57,6 @@ function renderApply(
     <ApplyDialog {...props} devices={[inverter]} open onClose={() => undefined} />,
   );
   return { ...rendered, api: fake };
-}
-
-/** The error shown under a field: antd puts it in the field's own help. */
-function errorOf(testId: string): string {
-  const item = screen.getByTestId(testId).closest('.ant-form-item');
-  return item?.querySelector('.ant-form-item-explain')?.textContent ?? '';
 }
 
 const reserve = () => screen.getByTestId('strategy-field-min_soc_pct') as HTMLInputElement;

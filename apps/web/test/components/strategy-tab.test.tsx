@@ -1,12 +1,4 @@
-import {
-  type CallData,
-  control,
-  DeviceType,
-  device,
-  StationType,
-  type StrategyItem,
-  strategy,
-} from '@helio/contracts';
+import { type CallData, control, device, type StrategyItem, strategy } from '@helio/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DeviceStrategy } from '../../src/features/devices/components/strategy/device-strategy.tsx';
@@ -15,6 +7,7 @@ import { ApplyDialog, StrategySlotsBar } from '../../src/features/strategies/ind
 import { UTC } from './support/control-view.ts';
 import { fakeApi } from './support/fake-api.ts';
 import { renderScreen } from './support/render.tsx';
+import { testInverter } from './support/strategy-fixtures.ts';
 
 /**
  * The device's Strategy tab: the strategy it runs (kind, name, slots on the 24-hour bar and listed
@@ -22,28 +15,8 @@ import { renderScreen } from './support/render.tsx';
  * template" opening the apply dialog with this device chosen.
  */
 
-const SN = 'INVTEST000001';
-const item = {
-  device_id: 1,
-  sn: SN,
-  device_type: DeviceType.inverter,
-  model: 'HX-6K',
-  firmware_version: '1.0.0',
-  module_sn: null,
-  modbus_address: null,
-  rs485_position: null,
-  status: 'online' as const,
-  alarm_count: 0,
-  rated_power_w: 6000,
-  active_power_w: 1200,
-  today_energy_kwh: 3,
-  total_energy_kwh: 300,
-  last_update_at: '2026-11-24T10:00:00Z',
-  station_id: 101,
-  station_name: 'Home 1',
-  station_type: StationType.residentialEss,
-  created_at: '2026-01-01T00:00:00Z',
-};
+const item = testInverter(1);
+const SN = item.sn;
 
 function strategyItem(change: Partial<StrategyItem>): StrategyItem {
   return {

@@ -1,4 +1,4 @@
-import { DEMO_USER_ID, RoleId, strategy, type TemplateItem } from '@helio/contracts';
+import { DEMO_USER_ID, RoleId, strategy } from '@helio/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { StrategyTemplatesRoute } from '../../src/features/strategies/routes/strategy-templates.tsx';
@@ -6,6 +6,7 @@ import { startSession } from '../../src/lib/session-store.ts';
 import { fakeApi } from './support/fake-api.ts';
 import { renderScreen } from './support/render.tsx';
 import { chooseOption } from './support/select.ts';
+import { touTemplate } from './support/strategy-fixtures.ts';
 
 /**
  * The templates page: system and custom templates with their slots, the kind filter sent to the
@@ -13,28 +14,7 @@ import { chooseOption } from './support/select.ts';
  * template (200701) said in the dialog, and the demo account's read-only view.
  */
 
-function template(change: Partial<TemplateItem>): TemplateItem {
-  return {
-    template_id: 1,
-    kind: 'tou',
-    name: 'Time of use (TOU)',
-    system: true,
-    enabled: true,
-    devices: 0,
-    updated_at: '2026-11-24T10:00:00Z',
-    priority: 'load',
-    max_soc_pct: 90,
-    min_soc_pct: 10,
-    grid_charge: true,
-    max_grid_w: null,
-    max_consumption_w: null,
-    days: [1, 2, 3, 4, 5, 6, 7],
-    charge_slots: [{ start: '01:00', end: '05:00', power_w: null, soc_pct: 90 }],
-    discharge_slots: [{ start: '17:00', end: '21:00', power_w: null, soc_pct: 10 }],
-    manual_power_w: null,
-    ...change,
-  };
-}
+const template = touTemplate;
 
 const system = template({});
 const custom = template({
