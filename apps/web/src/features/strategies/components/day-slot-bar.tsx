@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DayBarScale } from '../../../components/day-bar-scale.tsx';
 import { clockText, DAY_MINUTES, type DaySlot } from '../lib/day-slots.ts';
 import '../strategies.css';
-import '../../../styles/day-bar.css';
 
 const hours = [0, 3, 6, 9, 12, 15, 18, 21, 24];
 
@@ -53,11 +53,7 @@ export function DaySlotBar({ slots, caption, testId = 'strategy-day-bar' }: DayS
           </span>
         ))}
       </div>
-      <div className="day-bar-scale" aria-hidden="true">
-        {hours.map((hour) => (
-          <span key={hour}>{String(hour).padStart(2, '0')}</span>
-        ))}
-      </div>
+      <DayBarScale hours={hours} />
       <div className="day-bar-legend" aria-hidden="true">
         <span className="day-bar-key day-bar-charge" />
         {t('strategies.bar.kind.charge')}

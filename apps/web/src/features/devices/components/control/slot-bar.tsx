@@ -1,7 +1,7 @@
 import { activeSlots, type SettingValues } from '@helio/contracts';
 import { useTranslation } from 'react-i18next';
+import { DayBarScale } from '../../../../components/day-bar-scale.tsx';
 import type { GroupFormValues } from '../../lib/control-settings.ts';
-import '../../../../styles/day-bar.css';
 
 const DAY_MIN = 24 * 60;
 const hours = [0, 6, 12, 18, 24];
@@ -41,11 +41,7 @@ export function SlotBar({ values }: { values: GroupFormValues }) {
           </span>
         ))}
       </div>
-      <div className="day-bar-scale" aria-hidden="true">
-        {hours.map((hour) => (
-          <span key={hour}>{String(hour).padStart(2, '0')}</span>
-        ))}
-      </div>
+      <DayBarScale hours={hours} />
       <figcaption className="day-bar-legend">
         <span className="day-bar-key day-bar-charge" aria-hidden="true" />
         {t('control.battery.kind.charge')}
