@@ -73,6 +73,44 @@ async function typeOver(page: Page, text: string): Promise<void> {
   await page.keyboard.type(text);
 }
 
+/** Ticks device `sn` in the apply dialog's list. */
+async function chooseDevice(page: Page, sn: string): Promise<void> {
+  const box = page.getByTestId(`strategy-apply-select-${sn}`);
+  await box.waitFor({ timeout: 15_000 });
+  await box.check();
+}
+
+/** Unlocks chosen device `sn` by its device password, in the Settings tab's dialog. */
+async function unlockDevice(page: Page, sn: string): Promise<void> {
+  await page.getByTestId(`strategy-apply-unlock-${sn}`).click();
+  const unlock = page.getByTestId('control-unlock-dialog');
+  await unlock.waitFor();
+  await whenDialogStill(unlock);
+  await page.getByTestId('control-unlock-password').fill(SETTINGS_PASSWORD);
+  await page.getByTestId('control-unlock-submit').click();
+  await unlock.waitFor({ state: 'detached' });
+  await expect
+    .poll(() => page.getByTestId(`strategy-apply-chosen-${sn}`).getAttribute('data-lock'))
+    .toBe('open');
+}
+
+/** Waits until the apply dialog's progress says device `sn` applied the strategy. */
+async function whenApplied(page: Page, sn: string): Promise<void> {
+  await expect
+    .poll(() => page.getByTestId(`strategy-apply-state-${sn}`).getAttribute('data-state'), {
+      timeout: 20_000,
+    })
+    .toBe('applied');
+}
+
+/** Opens a device's Strategy tab and waits for the strategy it runs. */
+async function openStrategyTab(page: Page, deviceId: number | undefined) {
+  await page.goto(`${baseUrl}/device/deviceList/detail?device_id=${deviceId}&tab=strategy`);
+  const active = page.getByTestId('strategy-tab-active');
+  await active.waitFor({ timeout: 15_000 });
+  return active;
+}
+
 const batterySn = (plant: SimulatedPlant) => [...plant.deviceIds.keys()].find((sn) => sn.startsWith('BAT'))!;
 
 /** The battery's SOC over the simulated night, from the stored readings. */
@@ -153,32 +191,12 @@ describe('strategy templates', () => {
     await dialog.waitFor();
     await whenDialogStill(dialog);
     const inverters = plants.map((plant) => plant.inverterSn);
-    for (const sn of inverters) {
-      const box = page.getByTestId(`strategy-apply-select-${sn}`);
-      await box.waitFor({ timeout: 15_000 });
-      await box.check();
-    }
+    for (const sn of inverters) await chooseDevice(page, sn);
     await expectAccessible(page, 'apply dialog');
-    for (const sn of inverters) {
-      await page.getByTestId(`strategy-apply-unlock-${sn}`).click();
-      const unlock = page.getByTestId('control-unlock-dialog');
-      await unlock.waitFor();
-      await whenDialogStill(unlock);
-      await page.getByTestId('control-unlock-password').fill(SETTINGS_PASSWORD);
-      await page.getByTestId('control-unlock-submit').click();
-      await unlock.waitFor({ state: 'detached' });
-      await expect
-        .poll(() => page.getByTestId(`strategy-apply-chosen-${sn}`).getAttribute('data-lock'))
-        .toBe('open');
-    }
+    for (const sn of inverters) await unlockDevice(page, sn);
     await page.getByTestId('strategy-apply-submit').click();
     await page.getByTestId('strategy-apply-progress').waitFor({ timeout: 15_000 });
-    for (const sn of inverters)
-      await expect
-        .poll(() => page.getByTestId(`strategy-apply-state-${sn}`).getAttribute('data-state'), {
-          timeout: 20_000,
-        })
-        .toBe('applied');
+    for (const sn of inverters) await whenApplied(page, sn);
     await expect.poll(() => page.getByTestId('strategy-apply-summary').textContent()).toContain('Done');
     await expectAccessible(page, 'apply progress');
     await page.getByTestId('strategy-apply-close').click();
@@ -186,10 +204,7 @@ describe('strategy templates', () => {
     await expect.poll(() => row.textContent()).toContain('2');
 
     // the Strategy tab of one of them
-    const deviceId = plants[0]!.deviceIds.get(inverters[0]!);
-    await page.goto(`${baseUrl}/device/deviceList/detail?device_id=${deviceId}&tab=strategy`);
-    const active = page.getByTestId('strategy-tab-active');
-    await active.waitFor({ timeout: 15_000 });
+    const active = await openStrategyTab(page, plants[0]!.deviceIds.get(inverters[0]!));
     expect(await active.textContent()).toContain(TEMPLATE);
     expect(await active.textContent()).toContain(installer.name);
     const bar = await page.getByTestId('strategy-tab-bar-list').textContent();
@@ -256,9 +271,7 @@ describe('strategy templates', () => {
     await expectAccessible(page, 'apply dialog with a mode’s settings at 800 px');
     await page.getByTestId('strategy-apply-cancel').click();
     await dialog.waitFor({ state: 'detached' });
-    const deviceId = plants[1]!.deviceIds.get(plants[1]!.inverterSn);
-    await page.goto(`${baseUrl}/device/deviceList/detail?device_id=${deviceId}&tab=strategy`);
-    await page.getByTestId('strategy-tab-active').waitFor({ timeout: 15_000 });
+    await openStrategyTab(page, plants[1]!.deviceIds.get(plants[1]!.inverterSn));
     await expectAccessible(page, 'strategy tab at 800 px');
     await context.close();
   });
@@ -284,33 +297,15 @@ describe('strategy templates', () => {
     await expect.poll(() => reserveItem.locator('.ant-form-item-explain').count()).toBe(0);
     const plant = plants[1]!;
     const sn = plant.inverterSn;
-    const box = page.getByTestId(`strategy-apply-select-${sn}`);
-    await box.waitFor({ timeout: 15_000 });
-    await box.check();
+    await chooseDevice(page, sn);
     await expectAccessible(page, 'apply dialog with a mode’s settings');
-    await page.getByTestId(`strategy-apply-unlock-${sn}`).click();
-    const unlock = page.getByTestId('control-unlock-dialog');
-    await unlock.waitFor();
-    await whenDialogStill(unlock);
-    await page.getByTestId('control-unlock-password').fill(SETTINGS_PASSWORD);
-    await page.getByTestId('control-unlock-submit').click();
-    await unlock.waitFor({ state: 'detached' });
-    await expect
-      .poll(() => page.getByTestId(`strategy-apply-chosen-${sn}`).getAttribute('data-lock'))
-      .toBe('open');
+    await unlockDevice(page, sn);
     await page.getByTestId('strategy-apply-submit').click();
-    await expect
-      .poll(() => page.getByTestId(`strategy-apply-state-${sn}`).getAttribute('data-state'), {
-        timeout: 20_000,
-      })
-      .toBe('applied');
+    await whenApplied(page, sn);
     await page.getByTestId('strategy-apply-close').click();
     await dialog.waitFor({ state: 'detached' });
 
-    const deviceId = plant.deviceIds.get(sn);
-    await page.goto(`${baseUrl}/device/deviceList/detail?device_id=${deviceId}&tab=strategy`);
-    const active = page.getByTestId('strategy-tab-active');
-    await active.waitFor({ timeout: 15_000 });
+    const active = await openStrategyTab(page, plant.deviceIds.get(sn));
     expect(await active.getAttribute('data-kind')).toBe('backup');
     expect(await active.textContent()).toContain('Backup reserve');
     await expect
