@@ -180,6 +180,10 @@ describe('strategy templates', () => {
     await expect
       .poll(() => page.getByTestId('strategy-editor-bar-list').textContent())
       .toContain('Discharge, 05:00–08:00');
+    // with a power the slot discharges at it, exporting what the home does not take (without one it
+    // would only cover the home, as self-consumption does outside the slots)
+    await tabTo(page, field('strategy-slot-discharge-0-power'), 'the discharge slot’s power');
+    await typeOver(page, '5000');
     await page.keyboard.press('Enter');
     await editor.waitFor({ state: 'detached', timeout: 15_000 });
     const row = table.locator('tr', { hasText: TEMPLATE });
@@ -234,7 +238,7 @@ describe('strategy templates', () => {
           { timeout: 20_000 },
         )
         .toBe(true);
-      // 00:00–01:00 no slot; charged from the grid 01:00–04:00 up to 90 %; discharged 05:00–08:00 to 10 %
+      // 00:00–01:00 no slot; charged from the grid 01:00–04:00 up to 90 %; discharged at 5 kW 05:00–08:00 to 10 %
       expect(soc.get(3)!, 'SOC at the end of the charge slot').toBeGreaterThan(soc.get(0)! + 5);
       expect(soc.get(3)!).toBeGreaterThanOrEqual(88);
       expect(soc.get(7)!, 'SOC at the end of the discharge slot').toBeLessThan(soc.get(4)! - 20);
