@@ -367,6 +367,9 @@ describe('a reading that arrives after its day was split', () => {
 
     await send(meter.sn, [late!]);
     await server.deviceLink.ingestor.drain();
+    // the recount forgets the day's split; the split job's next run (here the second round, as the
+    // jobs of one round may run in any order) splits it again
+    await server.jobs.runAllNow();
     await server.jobs.runAllNow();
     const after = await splitRows(station.station_id, day);
     const rise = late!.values.import_kwh! - readings[lateIndex - 1]!.values.import_kwh!;
