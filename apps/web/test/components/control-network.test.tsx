@@ -37,6 +37,14 @@ async function openDialog(user: ReturnType<typeof renderNetwork>['user']) {
   return { opener, dialog: await screen.findByTestId('control-network-dialog') };
 }
 
+/** Turns DHCP off as a user does: the address fields are typed into once they are enabled. */
+async function staticAddress(user: ReturnType<typeof renderNetwork>['user']) {
+  await user.click(screen.getByTestId('control-network-dhcp'));
+  await waitFor(() =>
+    expect((screen.getByTestId('control-network-ip') as HTMLInputElement).disabled).toBe(false),
+  );
+}
+
 describe('the network section', () => {
   it('shows the link, signal and addresses the device reported', async () => {
     renderNetwork();
@@ -63,7 +71,7 @@ describe('the network section', () => {
   it('refuses a gateway outside the address’s subnet on the form', async () => {
     const { user, api } = renderNetwork();
     await openDialog(user);
-    await user.click(screen.getByTestId('control-network-dhcp'));
+    await staticAddress(user);
     await user.type(screen.getByTestId('control-network-ip'), '192.168.1.30');
     await user.type(screen.getByTestId('control-network-mask'), '255.255.255.0');
     await user.type(screen.getByTestId('control-network-gateway'), '10.0.0.1');
@@ -77,7 +85,7 @@ describe('the network section', () => {
     const { user, api } = renderNetwork();
     await openDialog(user);
     expect((screen.getByTestId('control-network-ip') as HTMLInputElement).value).toBe('');
-    await user.click(screen.getByTestId('control-network-dhcp'));
+    await staticAddress(user);
     await user.click(screen.getByTestId('control-network-submit'));
     expect(await screen.findByText('Please enter an IP address')).toBeTruthy();
     expect(screen.getByText('Please enter a subnet mask')).toBeTruthy();
