@@ -76,6 +76,10 @@ describe('the network section', () => {
     await user.type(screen.getByTestId('control-network-mask'), '255.255.255.0');
     await user.type(screen.getByTestId('control-network-gateway'), '10.0.0.1');
     await user.type(screen.getByTestId('control-network-dns'), '1.1.1.1');
+    const typed = ['ip', 'mask', 'gateway', 'dns'].map(
+      (name) => (screen.getByTestId(`control-network-${name}`) as HTMLInputElement).value,
+    );
+    expect(typed).toEqual(['192.168.1.30', '255.255.255.0', '10.0.0.1', '1.1.1.1']);
     await user.click(screen.getByTestId('control-network-submit'));
     expect(await screen.findByText('The gateway must be in the same subnet as the IP address')).toBeTruthy();
     expect(api.sent(control.network)).toHaveLength(0);
