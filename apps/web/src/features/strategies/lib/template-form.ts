@@ -1,4 +1,5 @@
 import {
+  HH_MM,
   kindFields,
   type ModeKind,
   minutesOf,
@@ -117,12 +118,7 @@ export function bodyOf(values: Partial<TemplateFormValues>, kind: TemplateKind):
   return body as TemplateBody;
 }
 
-/** The form's field path of an issue's field (`charge_slots.0.end` → ['charge_slots', 0, 'end']). */
-export function fieldPath(field: string): (string | number)[] {
-  return field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
-}
-
-const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
+export { fieldPath } from '../../../hooks/use-checked-form.ts';
 
 /** The slots typed so far that can be drawn (both times well formed), for the day bar. */
 export function daySlotsOf(

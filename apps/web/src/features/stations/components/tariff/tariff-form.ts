@@ -159,7 +159,4 @@ export function fieldKey(name: readonly (string | number)[]): string {
   return name.join('.');
 }
 
-/** The form field's name path of a dotted field (numbers for list indexes). */
-export function fieldPath(key: string): (string | number)[] {
-  return key.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
-}
+export { fieldPath } from '../../../../hooks/use-checked-form.ts';
