@@ -5,6 +5,14 @@ export type { MenuItem } from './api/calls/auth.ts';
 export type { ChartData, ChartDownload, ChartKind, ChartSeriesKey } from './api/calls/chart.ts';
 export type { CommandItem, CommandStateName, DiagnosticKind, SettingsView } from './api/calls/control.ts';
 export type { DeviceCredentials, DeviceItem } from './api/calls/device.ts';
+export type {
+  FirmwareFileItem,
+  FirmwareModelItem,
+  FirmwareSeriesItem,
+  UpgradeRecord,
+  UpgradeTaskItem,
+  UpgradeTaskRow,
+} from './api/calls/firmware.ts';
 export * from './api/calls/index.ts';
 export type { LogItem, MessageItem, RequestItem } from './api/calls/message.ts';
 export type { EnergyBlock, OverviewData, PowerFlowData } from './api/calls/plant.ts';
@@ -27,6 +35,7 @@ export * from './display.ts';
 export * from './energy.ts';
 export * from './enums.ts';
 export * from './errors/codes.ts';
+export * from './firmware.ts';
 export * from './fleet-rules.ts';
 export * from './i18n.ts';
 export * from './strategy/command.ts';

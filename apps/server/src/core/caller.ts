@@ -17,6 +17,8 @@ export interface Caller {
   sessionId: number;
   /** The read-only demo account (user id 5): every write is refused with 9001. */
   isDemo: boolean;
+  /** The platform operator (PRODUCT.md §8, `users.is_operator`): the only keeper of the firmware catalogue. */
+  isOperator?: boolean;
   /** What the token may call; absent means `full`. */
   scope?: SessionScope;
   /** The client's address, for the operation log (set by the call pipeline). */

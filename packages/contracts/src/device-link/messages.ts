@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { DeviceType } from '../enums.ts';
 import { type UpgradeStatus, upgradeStatuses } from '../enums.ts';
+import { firmwareParts } from '../firmware.ts';
 import { controlCharacterPath } from '../validation/control-characters.ts';
 import type { UpKind } from './topics.ts';
 import { deviceValues, emsParts } from './values.ts';
@@ -109,6 +110,10 @@ export const statusMessage = z.object({
   state: z.enum(['online', 'offline']),
   ts: timestamp.optional(),
   firmware_version: z.string().trim().min(1).max(40).optional(),
+  firmware_parts: z
+    .partialRecord(z.enum(firmwareParts), z.string().trim().min(1).max(40))
+    .optional()
+    .describe('With `online`: the version each part runs (firmware_version is the main part’s)'),
   interval_s: intervalSeconds.optional(),
   active_alarms: z
     .array(z.object({ code: z.number().int().min(1).max(65535), part: z.enum(emsParts).optional() }))
@@ -167,7 +172,12 @@ export const commandMessage = z.discriminatedUnion('name', [
       version: z.string().min(1).max(40),
       size_bytes: z.number().int().min(1),
       sha256: z.string().regex(/^[0-9a-f]{64}$/),
-      signature: z.string().min(1).max(200).describe('Ed25519 signature of the file, base64'),
+      signature: z
+        .string()
+        .min(1)
+        .max(200)
+        .describe('Ed25519 signature of firmwareSignedText(sha256, size_bytes) by the maker, base64'),
+      part: z.enum(firmwareParts).optional().describe('The part the file is for; the main part when absent'),
     }),
   }),
 ]);

@@ -46,6 +46,10 @@ export const errorCodes = [
   '7003',
   '7004',
   '7005',
+  // Not in SPEC.md §8: a task that would downgrade a device without `confirm_downgrade`.
+  '7006',
+  // Not in SPEC.md §8: a device below a firmware file's minimum version.
+  '7007',
   '8001',
   '9000',
   '9001',

@@ -76,6 +76,17 @@ export const validationMessageKeys = [
   'validation.recomputeFrom',
   'validation.strategyFieldRequired',
   'validation.strategyRange',
+  'validation.firmwareVersion',
+  'validation.firmwarePartRequired',
+  'validation.firmwareUploadMissing',
+  'validation.firmwareSignatureRequired',
+  'validation.firmwareSignatureInvalid',
+  'validation.firmwareKeyUnknown',
+  'validation.firmwareNotSigned',
+  'validation.firmwarePartNotInModel',
+  'validation.devicesRequired',
+  'validation.firmwareFileRequired',
+  'validation.rolloutRange',
 ] as const;
 
 export type ValidationMessageKey = (typeof validationMessageKeys)[number];

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -33,6 +34,11 @@ export const users = pgTable(
     language: text('language').notNull().default('en'),
     /** argon2id of a level-1 installer's tree settings password: the devices of its tree without their own take it. */
     settingsPwdHash: text('settings_pwd_hash'),
+    /**
+     * The platform operator (PRODUCT.md §8): the account created from INSTALLER_* at start-up, and no
+     * other; only it keeps the firmware catalogue.
+     */
+    isOperator: boolean('is_operator').notNull().default(false),
     /** Registration time, kept for every user. */
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

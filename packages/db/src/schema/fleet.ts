@@ -5,6 +5,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   smallint,
@@ -97,6 +98,8 @@ export const devices = pgTable(
     deviceType: smallint('device_type').notNull(),
     model: text('model').notNull(),
     firmwareVersion: text('firmware_version'),
+    /** The version of each part, as the device last said (`firmware_parts` of its online status). */
+    firmwareParts: jsonb('firmware_parts'),
     moduleSn: text('module_sn'),
     modbusAddress: smallint('modbus_address'),
     rs485Position: smallint('rs485_position'),

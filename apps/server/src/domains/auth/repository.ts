@@ -45,6 +45,7 @@ export function authRepository(db: Database) {
           userId: users.userId,
           roleId: users.roleId,
           installerLevel: users.installerLevel,
+          isOperator: users.isOperator,
           scope: sessions.scope,
         })
         .from(sessions)

@@ -100,6 +100,7 @@ export function authService(repo: AuthRepository, options: AuthServiceOptions) {
         installerLevel: session.installerLevel,
         sessionId: session.sessionId,
         isDemo: session.userId === DEMO_USER_ID,
+        isOperator: session.isOperator,
         scope: session.scope,
       };
     },

@@ -29,8 +29,5 @@ export function controlRoutes(
     service.commands(caller, body.equ_sn, { name: body.name, state: body.state }, body.page, body.page_size),
   );
   calls.handle(control.command, ({ body, caller }) => service.command(caller, body.command_id));
-  calls.handle(control.updateLog, ({ body, caller }) =>
-    service.updateLog(caller, body.equ_sn, body.page, body.page_size),
-  );
   calls.handle(control.diagnostics, ({ body, caller }) => service.diagnostics(caller, body.equ_sn));
 }

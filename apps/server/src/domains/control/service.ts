@@ -256,20 +256,6 @@ export function controlService(options: ControlOptions) {
       return { equ_sn: row.sn, ...reportOf(row, (await lastAnswer(options.db, row.device_id))?.values) };
     },
 
-    async updateLog(caller: Caller, sn: string, page: number, pageSize: number) {
-      const target = await targetOf(caller, sn);
-      const rows = await repo.commands(target.deviceId, { name: 'upgrade' }, pageWindow(page, pageSize));
-      return {
-        total: rows.total,
-        list: rows.list.map((row) => ({
-          command_id: row.command_id,
-          status: row.upgrade_status ?? upgradeStatusOf(row.state),
-          time: row.updated_at,
-          file: String(row.params.version ?? row.params.url ?? ''),
-        })),
-      };
-    },
-
     /** The device's refused messages: its installer's (or a grantee's) view. */
     async diagnostics(caller: Caller, sn: string) {
       const target = await targetOf(caller, sn);
@@ -281,14 +267,6 @@ export function controlService(options: ControlOptions) {
 }
 
 export type ControlService = ReturnType<typeof controlService>;
-
-/** SPEC.md §4's upgrade status of a command that has not said its own: waiting, in progress, completed, failed. */
-function upgradeStatusOf(state: CommandStateName): 0 | 1 | 2 | 3 {
-  if (state === 'succeeded') return 2;
-  if (state === 'failed' || state === 'expired') return 3;
-  if (state === 'pending' || state === 'sent') return 0;
-  return 1;
-}
 
 function sorted(values: Readonly<Record<string, unknown>>): [string, unknown][] {
   return Object.entries(values).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));

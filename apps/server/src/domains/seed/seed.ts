@@ -15,7 +15,8 @@ export interface SeedOptions {
 /**
  * Start-up accounts. The demo account (id 5, a read-only level-1 installer) exists while DEMO is
  * on, and its password follows DEMO_PASSWORD. The operator's installer from INSTALLER_* is created
- * once, if no account has that name or email; an existing account is never changed.
+ * once, if no account has that name or email, flagged as the platform operator (the keeper of the
+ * firmware catalogue, PRODUCT.md §8); an existing account is never changed, nor made operator.
  */
 export async function seedAccounts(
   db: Database,
@@ -70,6 +71,7 @@ async function seedInstaller(
       passwordHash: await hashPassword(installer.password),
       roleId: RoleId.installer,
       installerLevel: 1,
+      isOperator: true,
     })
     .returning({ userId: users.userId });
   log.info({ userId: created?.userId }, 'level-1 installer created from INSTALLER_NAME');

@@ -265,23 +265,6 @@ export const command = defineCall({
   data: commandItem,
 });
 
-export const updateLog = defineCall({
-  path: 'api/setting/system/updateLog',
-  summary: 'The device’s upgrade records: status (SPEC.md §4, 0–9), time and file',
-  domain: 'control',
-  access: 'user',
-  kind: 'read',
-  body: device.extend(pageRequest),
-  data: pageOf(
-    z.object({
-      command_id: z.string(),
-      status: z.literal(upgradeStatuses),
-      time: z.string(),
-      file: z.string(),
-    }),
-  ),
-});
-
 export const diagnosticKinds = [
   'schema',
   'clock_ahead',

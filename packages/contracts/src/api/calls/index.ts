@@ -5,6 +5,7 @@ import * as chart from './chart.ts';
 import * as common from './common.ts';
 import * as control from './control.ts';
 import * as device from './device.ts';
+import * as firmware from './firmware.ts';
 import * as message from './message.ts';
 import * as plant from './plant.ts';
 import * as station from './station.ts';
@@ -21,6 +22,7 @@ export {
   common,
   control,
   device,
+  firmware,
   message,
   plant,
   station,
@@ -124,7 +126,23 @@ export const allCalls: CallDef[] = [
   control.systemAction,
   control.commands,
   control.command,
-  control.updateLog,
+  firmware.updateLog,
+  firmware.seriesList,
+  firmware.seriesAdd,
+  firmware.seriesDel,
+  firmware.modelList,
+  firmware.modelAdd,
+  firmware.modelDel,
+  firmware.fileList,
+  firmware.fileAdd,
+  firmware.fileDel,
+  firmware.choices,
+  firmware.taskAdd,
+  firmware.taskList,
+  firmware.taskDetail,
+  firmware.taskPause,
+  firmware.taskResume,
+  firmware.taskCancel,
   control.diagnostics,
   tariff.updateEmbps,
   tariff.loadEmbps,

@@ -42,6 +42,8 @@ const messages = {
   '7003': 'Toto zařízení již má úlohu aktualizace.',
   '7004': 'Firmware s tímto názvem již existuje.',
   '7005': 'Dotaz již byl odeslán. Počkejte prosím.',
+  '7006': 'Soubor firmwaru by zařízení vrátil na starší verzi. Pro pokračování potvrďte snížení verze.',
+  '7007': 'Zařízení má verzi nižší, než je minimální verze souboru: aktualizujte je postupně.',
   '8001': 'Ladění již bylo spuštěno.',
   '9000': 'Síťové připojení bylo přerušeno. Zkuste to znovu.',
   '9001': 'K této akci nemáte oprávnění.',

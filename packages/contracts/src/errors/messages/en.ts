@@ -42,6 +42,8 @@ const messages = {
   '7003': 'This device already has an upgrade task.',
   '7004': 'A firmware with this name already exists.',
   '7005': 'A query has already been sent. Please wait.',
+  '7006': 'A firmware file would downgrade a device. Confirm the downgrade to go on.',
+  '7007': 'A device runs a version below the file’s minimum version: upgrade it in steps.',
   '8001': 'Debugging has already started.',
   '9000': 'The network connection was interrupted. Please try again.',
   '9001': 'You do not have permission to do this.',

@@ -42,6 +42,9 @@ const messages = {
   '7003': "Questo dispositivo ha già un'attività di aggiornamento.",
   '7004': 'Esiste già un firmware con questo nome.',
   '7005': 'La richiesta è già stata inviata. Attendi qualche istante.',
+  '7006':
+    'Un file firmware riporterebbe un dispositivo a una versione precedente. Conferma il downgrade per continuare.',
+  '7007': 'Un dispositivo ha una versione inferiore alla minima del file: aggiornalo per gradi.',
   '8001': 'Il debug è già stato avviato.',
   '9000': 'Connessione di rete interrotta. Riprova.',
   '9001': 'Non hai i permessi per eseguire questa operazione.',

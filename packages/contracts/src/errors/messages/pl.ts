@@ -42,6 +42,8 @@ const messages = {
   '7003': 'To urządzenie ma już zadanie aktualizacji.',
   '7004': 'Oprogramowanie sprzętowe o tej nazwie już istnieje.',
   '7005': 'Zapytanie zostało już wysłane. Poczekaj chwilę.',
+  '7006': 'Plik oprogramowania obniżyłby wersję urządzenia. Potwierdź obniżenie wersji, aby kontynuować.',
+  '7007': 'Urządzenie ma wersję niższą niż minimalna wersja pliku: aktualizuj je stopniowo.',
   '8001': 'Debugowanie zostało już uruchomione.',
   '9000': 'Połączenie sieciowe zostało przerwane. Spróbuj ponownie.',
   '9001': 'Nie masz uprawnień do wykonania tej operacji.',

@@ -74,4 +74,17 @@ export default {
   'validation.recomputeFrom': 'Vyberte den z posledních 400 dnů, nejpozději včera',
   'validation.strategyFieldRequired': 'Pro tuto strategii povinné',
   'validation.strategyRange': 'Mimo rozsah strategie: SOC 5–100 %, výkony v celých wattech do 1 000 000 W',
+  'validation.firmwareVersion': 'Zadejte verzi s alespoň jednou číslicí, nejvýše 40 znaků (např. V2.15.0)',
+  'validation.firmwarePartRequired': 'Vyberte alespoň jeden modul, na který lze nahrát firmware',
+  'validation.firmwareUploadMissing':
+    'Nejprve nahrajte obraz firmwaru (připravené obrazy se drží hodinu, pak je nahrajte znovu)',
+  'validation.firmwareSignatureRequired': 'Vyberte soubor s podpisem obrazu (.sig, z npm run firmware:sign)',
+  'validation.firmwareSignatureInvalid': 'Toto není platný soubor s podpisem, nebo podpis nesouhlasí',
+  'validation.firmwareKeyUnknown': 'Obraz je podepsán klíčem, kterému portál nevěří (není ve FIRMWARE_KEYS)',
+  'validation.firmwareNotSigned':
+    'Obraz není ten podepsaný: liší se jeho SHA-256 nebo délka (změněný nebo jiný soubor)',
+  'validation.firmwarePartNotInModel': 'Tento model takový modul nemá',
+  'validation.devicesRequired': 'Vyberte alespoň jedno zařízení',
+  'validation.firmwareFileRequired': 'Vyberte alespoň jeden soubor aktualizace',
+  'validation.rolloutRange': 'Zkušební skupina a dávky: 1–500 zařízení; práh chyb: 0–100 %',
 } satisfies Record<ValidationMessageKey, string>;

@@ -76,4 +76,20 @@ export default {
   'validation.strategyFieldRequired': 'Required for this strategy',
   'validation.strategyRange':
     "Outside this strategy's range: SOC 5–100 %, powers whole watts up to 1,000,000 W",
+  'validation.firmwareVersion': 'Enter a version with at least one digit, up to 40 characters (e.g. V2.15.0)',
+  'validation.firmwarePartRequired': 'Choose at least one part firmware can target',
+  'validation.firmwareUploadMissing':
+    'Upload the firmware image first (staged images are kept for one hour; then upload it again)',
+  'validation.firmwareSignatureRequired':
+    'Choose the image’s signature file (.sig, made with npm run firmware:sign)',
+  'validation.firmwareSignatureInvalid':
+    'This is not a valid signature file, or the signature does not verify',
+  'validation.firmwareKeyUnknown':
+    'The image is signed with a key this portal does not trust (not in FIRMWARE_KEYS)',
+  'validation.firmwareNotSigned':
+    'The image is not the one that was signed: its SHA-256 or length differs (altered or wrong file)',
+  'validation.firmwarePartNotInModel': 'This model has no such part',
+  'validation.devicesRequired': 'Choose at least one device',
+  'validation.firmwareFileRequired': 'Choose at least one upgrade file',
+  'validation.rolloutRange': 'Canary group and batches: 1–500 devices; failure threshold: 0–100 %',
 } satisfies Record<ValidationMessageKey, string>;

@@ -76,4 +76,20 @@ export default {
   'validation.strategyFieldRequired': 'Obbligatorio per questa strategia',
   'validation.strategyRange':
     "Fuori dall'intervallo della strategia: SOC 5–100 %, potenze in watt interi fino a 1.000.000 W",
+  'validation.firmwareVersion':
+    'Inserisci una versione con almeno una cifra, fino a 40 caratteri (es. V2.15.0)',
+  'validation.firmwarePartRequired': 'Scegli almeno un modulo aggiornabile',
+  'validation.firmwareUploadMissing':
+    'Carica prima l’immagine del firmware (le immagini caricate restano un’ora, poi ricaricala)',
+  'validation.firmwareSignatureRequired':
+    'Scegli il file di firma dell’immagine (.sig, creato con npm run firmware:sign)',
+  'validation.firmwareSignatureInvalid': 'Non è un file di firma valido, oppure la firma non è verificata',
+  'validation.firmwareKeyUnknown':
+    'L’immagine è firmata con una chiave di cui il portale non si fida (non in FIRMWARE_KEYS)',
+  'validation.firmwareNotSigned':
+    'L’immagine non è quella firmata: SHA-256 o lunghezza diversi (file alterato o sbagliato)',
+  'validation.firmwarePartNotInModel': 'Questo modello non ha questo modulo',
+  'validation.devicesRequired': 'Scegli almeno un dispositivo',
+  'validation.firmwareFileRequired': 'Scegli almeno un file di aggiornamento',
+  'validation.rolloutRange': 'Gruppo di prova e lotti: 1–500 dispositivi; soglia di errori: 0–100 %',
 } satisfies Record<ValidationMessageKey, string>;

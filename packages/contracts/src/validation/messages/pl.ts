@@ -75,4 +75,17 @@ export default {
   'validation.recomputeFrom': 'Wybierz dzień z ostatnich 400 dni, najpóźniej wczoraj',
   'validation.strategyFieldRequired': 'Wymagane dla tej strategii',
   'validation.strategyRange': 'Poza zakresem strategii: SOC 5–100 %, moce w pełnych watach do 1 000 000 W',
+  'validation.firmwareVersion': 'Podaj wersję z co najmniej jedną cyfrą, do 40 znaków (np. V2.15.0)',
+  'validation.firmwarePartRequired': 'Wybierz co najmniej jeden moduł, który może dostać oprogramowanie',
+  'validation.firmwareUploadMissing':
+    'Najpierw prześlij obraz oprogramowania (obrazy czekają godzinę; potem prześlij ponownie)',
+  'validation.firmwareSignatureRequired': 'Wybierz plik podpisu obrazu (.sig, z npm run firmware:sign)',
+  'validation.firmwareSignatureInvalid': 'To nie jest poprawny plik podpisu albo podpis się nie weryfikuje',
+  'validation.firmwareKeyUnknown': 'Obraz podpisano kluczem, któremu portal nie ufa (spoza FIRMWARE_KEYS)',
+  'validation.firmwareNotSigned':
+    'Obraz nie jest tym podpisanym: jego SHA-256 lub długość się różni (zmieniony lub zły plik)',
+  'validation.firmwarePartNotInModel': 'Ten model nie ma takiego modułu',
+  'validation.devicesRequired': 'Wybierz co najmniej jedno urządzenie',
+  'validation.firmwareFileRequired': 'Wybierz co najmniej jeden plik aktualizacji',
+  'validation.rolloutRange': 'Grupa testowa i partie: 1–500 urządzeń; próg błędów: 0–100 %',
 } satisfies Record<ValidationMessageKey, string>;
