@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { type FirmwareKey, parseFirmwareKeys } from './domains/firmware/keys.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -73,6 +74,8 @@ const environment = z.object({
     .trim()
     .default('https://api.open-meteo.com')
     .pipe(z.union([z.enum(['', 'off']).transform(() => undefined), z.url({ protocol: /^https?$/ })])),
+  /** Public keys firmware images must be signed with: base64 of raw 32-byte Ed25519 keys, comma-separated. */
+  FIRMWARE_KEYS: z.string().optional(),
 });
 
 export type Config = {
@@ -110,6 +113,8 @@ export type Config = {
   alarmQuietMs: number;
   /** Base URL of the weather provider; undefined: sun times only. */
   weatherUrl: string | undefined;
+  /** FIRMWARE_KEYS: none, and every firmware upload is refused (signed by an unknown key). */
+  firmwareKeys: FirmwareKey[];
   version: string;
   /** Answers are checked against their contract schema (on in tests, so drift fails loudly). */
   checkAnswers: boolean;
@@ -130,6 +135,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '1.0.
   }
   if (Boolean(e.MQTT_TLS_CERT) !== Boolean(e.MQTT_TLS_KEY)) {
     throw new ConfigError('MQTT_TLS_CERT and MQTT_TLS_KEY must be given together');
+  }
+  let firmwareKeys: FirmwareKey[];
+  try {
+    firmwareKeys = parseFirmwareKeys(e.FIRMWARE_KEYS);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration:\n  FIRMWARE_KEYS: ${(error as Error).message}`);
   }
   const apiBase = e.API_BASE.endsWith('/') ? e.API_BASE : `${e.API_BASE}/`;
   return {
@@ -174,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '1.0.
     alarmSilentMs: e.ALARM_SILENT_MINUTES * 60_000,
     alarmQuietMs: e.ALARM_QUIET_MINUTES * 60_000,
     weatherUrl: e.WEATHER_URL,
+    firmwareKeys,
     version,
     checkAnswers: env.NODE_ENV === 'test',
   };

@@ -1,4 +1,5 @@
-import multipart from '@fastify/multipart';
+import type { Readable } from 'node:stream';
+import multipart, { type MultipartFile } from '@fastify/multipart';
 import {
   type CallDef,
   defaultLanguage,
@@ -43,6 +44,26 @@ export interface UploadContext {
   bytes: Buffer;
   caller: Caller;
   log: FastifyBaseLogger;
+}
+
+/**
+ * What a streaming upload's handler gets: the file as it arrives (read it once, to its end, or
+ * leave it: an unread rest is drained), the name the client gave it, never held whole.
+ */
+export interface StreamUploadContext {
+  file: Readable;
+  /** The client's name of the file (a base name, at most 255 characters): for display and type checks only. */
+  fileName: string;
+  caller: Caller;
+  log: FastifyBaseLogger;
+}
+
+/** The error of a file over its upload's limit: the error handler answers it 200005 with HTTP 413. */
+function fileTooLarge(): Error {
+  return Object.assign(new Error('file over the upload limit'), {
+    statusCode: 413,
+    code: 'FST_REQ_FILE_TOO_LARGE',
+  });
 }
 
 export interface CallRegistryOptions {
@@ -145,12 +166,14 @@ export class CallRegistry {
   }
 
   /**
-   * Registers a multipart upload of one file in field `upload.field`: authenticated like a write
-   * call, the file read whole up to `upload.maxBytes` (beyond: 200005 with HTTP 413), no file 200003,
-   * a file under another field 200005. Multipart parsing lives in this route's own plugin scope, so
-   * every other call keeps only its JSON and form parsers.
+   * A POST route taking one file in multipart field `upload.field`, in its own plugin scope (so
+   * every other call keeps only its JSON and form parsers): authenticated like a write call, no
+   * file 200003, a file under another field 200005; `answerPart` makes the answer's data.
    */
-  upload<U extends UploadDef>(upload: U, handler: (ctx: UploadContext) => Promise<z.input<U['data']>>): void {
+  private multipartRoute<U extends UploadDef>(
+    upload: U,
+    answerPart: (part: MultipartFile, caller: Caller, request: FastifyRequest) => Promise<unknown>,
+  ): void {
     if (this.registeredUploads.has(upload.path)) throw new Error(`upload ${upload.path} registered twice`);
     this.registeredUploads.add(upload.path);
     const url = `${this.options.prefix}${upload.path}`;
@@ -167,18 +190,50 @@ export class CallRegistry {
           part.file.resume();
           throw new Refusal('200005');
         }
-        const bytes = await part.toBuffer();
-        // toBuffer throws for a file over the limit only when busboy marks it truncated before the
-        // last chunk is read; when the mark comes with the end, it answers the first maxBytes.
-        if (part.file.truncated || bytes.length > upload.maxBytes) {
-          throw Object.assign(new Error('file over the upload limit'), {
-            statusCode: 413,
-            code: 'FST_REQ_FILE_TOO_LARGE',
-          });
-        }
-        const data = await handler({ bytes, caller, log: request.log });
+        const data = await answerPart(part, caller, request);
         return this.answer(upload.path, upload.data, data, request, reply);
       });
+    });
+  }
+
+  /**
+   * Registers a multipart upload of one file read whole up to `upload.maxBytes` (beyond: 200005
+   * with HTTP 413), for small files such as photos.
+   */
+  upload<U extends UploadDef>(upload: U, handler: (ctx: UploadContext) => Promise<z.input<U['data']>>): void {
+    this.multipartRoute(upload, async (part, caller, request) => {
+      const bytes = await part.toBuffer();
+      // toBuffer throws for a file over the limit only when busboy marks it truncated before the
+      // last chunk is read; when the mark comes with the end, it answers the first maxBytes.
+      if (part.file.truncated || bytes.length > upload.maxBytes) throw fileTooLarge();
+      return handler({ bytes, caller, log: request.log });
+    });
+  }
+
+  /**
+   * Registers a multipart upload whose handler reads the file as a stream (large files: firmware
+   * images), never buffered whole. Past `upload.maxBytes` the stream fails with the 413 error
+   * (200005), so whatever the handler pipes it into fails too. A handler that refuses before
+   * reading leaves the rest to be drained.
+   */
+  streamUpload<U extends UploadDef>(
+    upload: U,
+    handler: (ctx: StreamUploadContext) => Promise<z.input<U['data']>>,
+  ): void {
+    this.multipartRoute(upload, async (part, caller, request) => {
+      const { file } = part;
+      // busboy cuts the file at the limit and would end it as if complete: make that a failure
+      file.once('limit', () => file.destroy(fileTooLarge()));
+      const fileName = (part.filename.split(/[\\/]/).pop() ?? '').slice(-255);
+      try {
+        const data = await handler({ file, fileName, caller, log: request.log });
+        if (file.truncated) throw fileTooLarge();
+        return data;
+      } catch (error) {
+        if (file.truncated) throw fileTooLarge();
+        if (!file.readableEnded && !file.destroyed) file.resume();
+        throw error;
+      }
     });
   }
 }
