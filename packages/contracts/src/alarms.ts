@@ -134,6 +134,8 @@ export const operationActions = [
   'device_password_set',
   'tree_password_set',
   'device_command',
+  'firmware_file_add',
+  'firmware_file_del',
 ] as const;
 export type OperationAction = (typeof operationActions)[number];
 
