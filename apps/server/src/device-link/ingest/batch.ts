@@ -110,7 +110,14 @@ function contacts(items: readonly BatchItem[]): DeviceContact[] {
     const deviceId = item.device.deviceId;
     let contact = byDevice.get(deviceId);
     if (!contact) {
-      contact = { deviceId, newestMs: null, intervalS: null, firmware: null, offline: false };
+      contact = {
+        deviceId,
+        newestMs: null,
+        intervalS: null,
+        firmware: null,
+        firmwareParts: null,
+        offline: false,
+      };
       byDevice.set(deviceId, contact);
     }
     contact.offline = item.kind === 'status' && item.message.state === 'offline';
@@ -121,6 +128,8 @@ function contacts(items: readonly BatchItem[]): DeviceContact[] {
     } else if (item.kind === 'status') {
       if (item.message.interval_s !== undefined) contact.intervalS = item.message.interval_s;
       if (item.message.firmware_version !== undefined) contact.firmware = item.message.firmware_version;
+      if (item.message.firmware_parts !== undefined)
+        contact.firmwareParts = { ...contact.firmwareParts, ...item.message.firmware_parts };
     }
   }
   return [...byDevice.values()];

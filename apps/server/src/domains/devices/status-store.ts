@@ -80,14 +80,16 @@ export interface DeviceContact {
   /** The report interval it declared, s. */
   intervalS: number | null;
   firmware: string | null;
+  /** Each part's version it named (`firmware_parts` of an online status), merged over the stored ones. */
+  firmwareParts: Record<string, string> | null;
   /** Its last word was its last will or an offline status. */
   offline: boolean;
 }
 
 /**
  * Records a batch's contact with devices, in its transaction: heard now, their newest reading's
- * time, interval and firmware when they said them, and their status (after the batch's alarms,
- * which decide `alarm`).
+ * time, interval, firmware and each part's version when they said them, and their status (after
+ * the batch's alarms, which decide `alarm`).
  */
 export async function recordContact(
   tx: Database,
@@ -102,6 +104,7 @@ export async function recordContact(
       newest: contact.newestMs === null ? null : new Date(contact.newestMs).toISOString(),
       interval_s: contact.intervalS,
       firmware: contact.firmware,
+      parts: contact.firmwareParts,
       offline: contact.offline,
     }))
     .sort((a, b) => a.device_id - b.device_id);
@@ -112,12 +115,14 @@ export async function recordContact(
                                 else greatest(d.last_update_at, t.newest) end,
           report_interval_s = coalesce(t.interval_s, d.report_interval_s),
           firmware_version = coalesce(t.firmware, d.firmware_version),
+          firmware_parts = case when t.parts is null then d.firmware_parts
+                                else coalesce(d.firmware_parts, '{}'::jsonb) || t.parts end,
           status = case when t.offline then 'offline'
                         when exists (select 1 from device_alarms a where a.device_id = d.device_id and a.cleared_at is null)
                           then 'alarm'
                         else 'online' end
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-             as t(device_id int, newest timestamptz, interval_s int, firmware text, offline boolean)
+             as t(device_id int, newest timestamptz, interval_s int, firmware text, parts jsonb, offline boolean)
         where d.device_id = t.device_id`,
   );
 }

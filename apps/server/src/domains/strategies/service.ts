@@ -5,7 +5,6 @@ import {
   type Language,
   type ModeKind,
   type Page,
-  RoleId,
   type StrategyItem,
   slotEndName,
   slotKinds,
@@ -98,10 +97,7 @@ export function strategiesService(options: StrategiesOptions) {
   const { repo, tenancy, access, commands, operationLog, clock } = options;
 
   /** Whose custom templates the caller keeps and uses: its tree's (installers) or its own (end users). */
-  async function ownerOf(caller: Caller): Promise<number> {
-    if (caller.roleId !== RoleId.installer) return caller.userId;
-    return (await tenancy.treeRootOf(caller.userId)) ?? caller.userId;
-  }
+  const ownerOf = (caller: Caller) => tenancy.ownerOf(caller);
 
   function itemOf(row: TemplateRow, language: Language): TemplateItem {
     return {

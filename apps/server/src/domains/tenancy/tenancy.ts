@@ -55,6 +55,14 @@ export function tenancy(db: Database) {
     },
     /** The top of the account tree `userId` belongs to: its level-1 installer, or itself when it has no installer. */
     treeRootOf: (userId: number): Promise<number | undefined> => repo.treeRootOf(userId),
+    /**
+     * Who owns what the caller keeps (strategy templates, upgrade tasks): an installer's tree (its
+     * level-1 installer), or the caller itself (end users).
+     */
+    async ownerOf(caller: Pick<Caller, 'userId' | 'roleId'>): Promise<number> {
+      if (caller.roleId !== RoleId.installer) return caller.userId;
+      return (await repo.treeRootOf(caller.userId)) ?? caller.userId;
+    },
     /** Refuses with 9001 unless the station exists and is in the caller's scope. */
     async assertReachesStation(caller: Caller, stationId: number): Promise<void> {
       if (!(await repo.stationIn(stationId, heldScope(caller)))) throw new Refusal('9001');
