@@ -56,7 +56,12 @@ Time and behaviour:
   --backfill-interval <s>     seconds between two readings of that history (300)
   --fault-rate <n>            faults per device per simulated day (0.05)
   --offline-rate <n>          uplink drops per station per simulated day (the fault rate)
-  --upgrade-failure-rate <p>  share of upgrades that fail, 0–1 (0.1)
+  --upgrade-failure-rate <p>  share of upgrades of a good image that fail on purpose, 0–1 (0.1)
+  --upgrade-failures <list>   their kinds, comma-separated (all): fetch (9, the download breaks
+                              off), crc (4), flash (6), name (7), undefined (3)
+  --firmware-keys <list>      the maker's Ed25519 public keys (base64 of the raw 32 bytes, as the
+                              portal's FIRMWARE_KEYS, or set FIRMWARE_KEYS); a device downloads
+                              and flashes only images signed with one; none: every upgrade fails 5
   --seed <n>                  same seed, same stations → same readings (1)
   --summary <s>               seconds between two printed summaries (10)
   --verbose                   print device connection errors
@@ -87,6 +92,8 @@ const flags = {
   'fault-rate': { type: 'string' },
   'offline-rate': { type: 'string' },
   'upgrade-failure-rate': { type: 'string' },
+  'upgrade-failures': { type: 'string' },
+  'firmware-keys': { type: 'string' },
   seed: { type: 'string' },
   'connect-rate': { type: 'string' },
   summary: { type: 'string' },
@@ -106,6 +113,9 @@ const list = (value: string | undefined) =>
         .split(',')
         .map((item) => item.trim())
         .filter((item) => item !== '');
+
+/** Keys as FIRMWARE_KEYS lists them: separated by commas or white space. */
+const keyList = (value: string | undefined) => value?.split(/[\s,]+/).filter((key) => key !== '');
 
 /** Reads the command line into the run options, or says what is wrong with it. */
 export function parseCommandLine(argv: readonly string[], environment: NodeJS.ProcessEnv = {}): CommandLine {
@@ -135,6 +145,8 @@ export function parseCommandLine(argv: readonly string[], environment: NodeJS.Pr
     fault_rate: values['fault-rate'],
     offline_rate: values['offline-rate'],
     upgrade_failure_rate: values['upgrade-failure-rate'],
+    upgrade_failures: list(values['upgrade-failures']),
+    firmware_keys: keyList(values['firmware-keys'] ?? environment.FIRMWARE_KEYS),
     seed: values.seed,
     connect_rate: values['connect-rate'],
     summary_s: values.summary,
@@ -302,6 +314,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     faultRate: options.fault_rate,
     offlineRate: options.offline_rate,
     upgradeFailureRate: options.upgrade_failure_rate,
+    upgradeFailures: options.upgrade_failures,
+    firmwareKeys: options.firmware_keys,
     connectRatePerSecond: options.connect_rate,
     log,
   });

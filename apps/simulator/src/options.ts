@@ -1,5 +1,6 @@
 import { StationType, stationTypes } from '@helio/contracts';
 import { z } from 'zod';
+import { upgradeFailureKinds } from './devices/upgrade.ts';
 
 /**
  * What a simulator run is asked to do (PRODUCT.md §6): the options of `npm run simulate`, also
@@ -43,8 +44,17 @@ export const simulatorOptions = z.object({
   fault_rate: z.coerce.number().min(0).max(100).default(0.05),
   /** Expected uplink drops per station per simulated day; default: the fault rate. */
   offline_rate: z.coerce.number().min(0).max(100).optional(),
-  /** Share of upgrades that fail, 0–1. */
+  /** Share of upgrades of a good image that fail on purpose, 0–1. */
   upgrade_failure_rate: z.coerce.number().min(0).max(1).default(0.1),
+  /** The kinds of those failures (default: every kind, fetch failures the likeliest). */
+  upgrade_failures: z.array(z.enum(upgradeFailureKinds)).min(1).optional(),
+  /**
+   * The maker's Ed25519 public keys, base64 of the raw 32 bytes, as the portal's FIRMWARE_KEYS: a
+   * device flashes only images signed with one of them (none: every upgrade fails its file check).
+   */
+  firmware_keys: z
+    .array(z.string().regex(/^[A-Za-z0-9+/]{43}=$/, 'a raw 32-byte Ed25519 public key in base64'))
+    .default([]),
   /** Days of history written through the backfill path before the live run. */
   backfill_days: z.coerce.number().min(0).max(366).default(0),
   /** Seconds between two readings of the history. */

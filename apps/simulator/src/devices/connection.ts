@@ -12,6 +12,8 @@ const OFFLINE_PAYLOAD = JSON.stringify({ v: PROTOCOL_VERSION, state: 'offline' }
 export function onlineStatusPayload(status: {
   nowMs: number;
   firmwareVersion: string;
+  /** The version each part runs (`firmware_parts`). */
+  firmwareParts: Readonly<Record<string, string>>;
   intervalS: number;
   activeAlarms: readonly unknown[];
 }): string {
@@ -20,6 +22,7 @@ export function onlineStatusPayload(status: {
     state: 'online',
     ts: status.nowMs,
     firmware_version: status.firmwareVersion,
+    firmware_parts: status.firmwareParts,
     interval_s: status.intervalS,
     active_alarms: status.activeAlarms,
   });

@@ -1,6 +1,7 @@
 /** What a device borrows from its run (broker, clock, timer wheel, rates) and the counters it adds to. */
 import type { UpKind } from '@helio/contracts/device-link';
 import type { TimerWheel } from '../runtime/wheel.ts';
+import type { UpgradeFailureKind } from './upgrade.ts';
 
 /** How long command work takes, in real milliseconds (tests shorten it). */
 export interface CommandTiming {
@@ -53,8 +54,15 @@ export interface DeviceLink {
   intervalS: number;
   /** Expected faults per device per simulated day. */
   faultRate: number;
-  /** Share of upgrades that fail (0–1). */
+  /** Share of upgrades that fail on purpose (0–1), of a kind drawn from `upgradeFailures`. */
   upgradeFailureRate: number;
+  /** The kinds of those failures (default: every kind, fetch failures the likeliest). */
+  upgradeFailures?: readonly UpgradeFailureKind[];
+  /**
+   * The maker's Ed25519 public keys, base64 of the raw 32 bytes (as the portal's FIRMWARE_KEYS):
+   * an image's signature must verify with one of them. None: every upgrade fails its file check.
+   */
+  firmwareKeys?: readonly string[];
   /** Share of self-tests that fail (0–1). */
   selfTestFailureRate: number;
   timing: CommandTiming;

@@ -1,5 +1,5 @@
 /** One simulated device: its readings, with its connection, buffer, faults and commands around them. */
-import type { DeviceType, StrategyProgram } from '@helio/contracts';
+import type { DeviceType, FirmwarePart, StrategyProgram } from '@helio/contracts';
 import type { EmsPart } from '@helio/contracts/device-link';
 import type { PlantConfig, PlantControl, PlantState } from '../plant/model.ts';
 import { deriveSeed, Random } from '../random.ts';
@@ -7,6 +7,7 @@ import { type HeldReading, UplinkBuffer } from './buffer.ts';
 import { DeviceCommands } from './commands.ts';
 import { DeviceConnection, onlineStatusPayload } from './connection.ts';
 import { type ActiveFault, type AlarmEvent, alarmPayload, DeviceFaults } from './faults.ts';
+import { type FirmwareVersions, initialFirmware, mainPartOf } from './firmware.ts';
 import type { DeviceLink } from './link.ts';
 import { DeviceParameters } from './parameters.ts';
 import { runsStrategy } from './strategy.ts';
@@ -37,21 +38,12 @@ export interface DeviceIdentity {
   deviceType: DeviceType;
   /** The secret the portal issued. */
   password: string;
+  /** The main part's firmware version (else its SN prefix's default, `firmware.ts`). */
   firmwareVersion?: string;
+  /** Versions of its parts, where they are not its type's defaults. */
+  firmwareParts?: FirmwareVersions;
   ratedPowerW?: number;
 }
-
-/** Default firmware versions, per SN prefix, for devices registered without one. */
-const defaultFirmware: Record<string, string> = {
-  INV: 'V2.14.3',
-  BAT: 'BMS-1.8.2',
-  OFG: 'OG-3.1.0',
-  EVC: 'EVC-1.4.7',
-  MTR: 'MTR-1.0.9',
-  CHY: 'CHY-2.2.1',
-  EMS: 'EMS5000-3.2.0',
-  DLG: 'DLG-4.0.2',
-};
 
 /** `seq` runs 0 to 2³² − 1 and then wraps (protocol section 5.3). */
 const SEQ_MODULUS = 4_294_967_296;
@@ -59,7 +51,10 @@ const SEQ_MODULUS = 4_294_967_296;
 export class VirtualDevice {
   readonly sn: string;
   readonly deviceType: DeviceType;
-  firmwareVersion: string;
+  /** The part whose version is its `firmware_version`. */
+  readonly mainFirmwarePart: FirmwarePart;
+  /** The version each of its parts runs (what the next `online` status says). */
+  private readonly firmware: FirmwareVersions;
   private readonly plan: ReportPlan;
   private readonly config: PlantConfig;
   private readonly faults: DeviceFaults;
@@ -102,7 +97,13 @@ export class VirtualDevice {
     const { identity } = options;
     this.sn = identity.sn;
     this.deviceType = identity.deviceType;
-    this.firmwareVersion = identity.firmwareVersion ?? defaultFirmware[identity.sn.slice(0, 3)] ?? 'V1.0.0';
+    this.firmware = initialFirmware(
+      this.deviceType,
+      this.sn,
+      identity.firmwareVersion,
+      identity.firmwareParts,
+    );
+    this.mainFirmwarePart = mainPartOf(Object.keys(this.firmware) as FirmwarePart[]);
     this.plan = options.plan;
     this.config = options.config;
     this.intervalChanged = options.intervalChanged ?? (() => {});
@@ -131,17 +132,15 @@ export class VirtualDevice {
       this.connection,
       () => this.intervalAt(link().now()) ?? link().intervalS,
     );
-    const device = this;
     this.commands = new DeviceCommands(
       {
         sn: this.sn,
         deviceType: this.deviceType,
         parameters: this.parameters,
-        get firmwareVersion() {
-          return device.firmwareVersion;
-        },
-        installFirmware: (version) => {
-          this.firmwareVersion = version;
+        firmwareParts: this.firmware,
+        mainFirmwarePart: this.mainFirmwarePart,
+        installFirmware: (part, version) => {
+          this.firmware[part] = version;
         },
         afterOnline: (action) => this.onlineActions.push(action),
         reboot: () => void this.reboot(),
@@ -168,6 +167,16 @@ export class VirtualDevice {
       link,
       commandRandom,
     );
+  }
+
+  /** The main part's firmware version: its `firmware_version`. */
+  get firmwareVersion(): string {
+    return this.firmware[this.mainFirmwarePart]!;
+  }
+
+  /** The version each of its parts runs. */
+  get firmwareParts(): Readonly<FirmwareVersions> {
+    return { ...this.firmware };
   }
 
   /** Readings waiting for their PUBACK. */
@@ -304,6 +313,7 @@ export class VirtualDevice {
       onlineStatusPayload({
         nowMs: link.now(),
         firmwareVersion: this.firmwareVersion,
+        firmwareParts: this.firmware,
         intervalS: this.intervalAt(link.now()) ?? link.intervalS,
         activeAlarms: this.activeAlarms(),
       }),

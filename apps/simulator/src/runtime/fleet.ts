@@ -7,6 +7,7 @@ import {
   type LinkCounters,
   type SimulatorLog,
 } from '../devices/link.ts';
+import type { UpgradeFailureKind } from '../devices/upgrade.ts';
 import type { VirtualDevice } from '../devices/virtual-device.ts';
 import { deriveSeed, Random } from '../random.ts';
 import { SimulationClock } from './clock.ts';
@@ -38,8 +39,12 @@ export interface FleetOptions {
   speedUp: number;
   /** Expected faults per device per simulated day. */
   faultRate: number;
-  /** Share of upgrades that fail, 0–1 (default 0.1). */
+  /** Share of upgrades of a good image that fail on purpose, 0–1 (default 0.1). */
   upgradeFailureRate?: number;
+  /** The kinds of those failures (default: every kind). */
+  upgradeFailures?: readonly UpgradeFailureKind[];
+  /** The maker's Ed25519 public keys (base64, raw 32 bytes; the portal's FIRMWARE_KEYS); none: no upgrade passes its file check. */
+  firmwareKeys?: readonly string[];
   /** Share of self-tests that fail, 0–1 (default 0.05). */
   selfTestFailureRate?: number;
   /** Expected uplink drops per station per simulated day (default: the fault rate). */
@@ -113,6 +118,8 @@ export function startFleet(options: FleetOptions): Fleet {
     intervalS: options.intervalS,
     faultRate: options.faultRate,
     upgradeFailureRate: options.upgradeFailureRate ?? 0.1,
+    upgradeFailures: options.upgradeFailures,
+    firmwareKeys: options.firmwareKeys ?? [],
     selfTestFailureRate: options.selfTestFailureRate ?? 0.05,
     timing: { ...defaultCommandTiming, ...options.timing },
     counters,

@@ -26,6 +26,7 @@ export class TimerWheel {
   private armedAt = Infinity;
   private immediate: NodeJS.Immediate | undefined;
   private stopped = false;
+  private readonly stopping = new AbortController();
   private readonly now: () => number;
   private readonly budgetMs: number;
   private readonly onError: (error: unknown) => void;
@@ -67,9 +68,18 @@ export class TimerWheel {
     return new Promise((resolve) => this.after(delayMs, resolve));
   }
 
+  /**
+   * Aborted when the wheel stops: work of the run that waits on something else than the wheel
+   * (a firmware download over HTTP) ends with it.
+   */
+  get signal(): AbortSignal {
+    return this.stopping.signal;
+  }
+
   /** Drops every task and the timer; nothing runs any more. */
   stop(): void {
     this.stopped = true;
+    this.stopping.abort();
     this.heap.length = 0;
     if (this.timer) clearTimeout(this.timer);
     if (this.immediate) clearImmediate(this.immediate);

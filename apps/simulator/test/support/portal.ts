@@ -116,7 +116,7 @@ export const fastTiming: CommandTiming = { workMs: 20, stepMs: 60, rebootMs: 300
 /** A run for devices driven by hand: a wheel, the real clock, fast commands, every message traced. */
 export function testLink(
   brokerUrl: string,
-  overrides: { upgradeFailureRate?: number; intervalS?: number } = {},
+  overrides: { upgradeFailureRate?: number; intervalS?: number; firmwareKeys?: string[] } = {},
 ) {
   const wheel = new TimerWheel();
   const counters: LinkCounters = emptyCounters();
@@ -128,6 +128,7 @@ export function testLink(
     intervalS: overrides.intervalS ?? 60,
     faultRate: 0,
     upgradeFailureRate: overrides.upgradeFailureRate ?? 0,
+    firmwareKeys: overrides.firmwareKeys ?? [],
     selfTestFailureRate: 0,
     timing: fastTiming,
     counters,
