@@ -30,6 +30,7 @@ describe('api/user/login', () => {
       'deviceList',
       'alarmList',
       'strategyTemplates',
+      'upgradeTasks',
       'myUser',
       'myLog',
       'dataStatistics',

@@ -65,7 +65,7 @@ export async function startTestServer(
   options: {
     env?: Record<string, string>;
     database?: DatabaseHandle;
-    extend?: (calls: CallRegistry) => void;
+    extend?: (calls: CallRegistry, app: FastifyInstance) => void;
     /** How old device readings may be; `historyAdmission` for readings of fixed past dates. */
     admission?: Partial<Admission>;
     /** The clock, to go on with one a server before a restart had. */
@@ -100,7 +100,7 @@ export async function startTestServer(
     admission: options.admission,
     clock,
   });
-  options.extend?.(calls);
+  options.extend?.(calls, app);
   await seedAccounts(database.db, config, app.log);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

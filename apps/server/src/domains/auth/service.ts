@@ -86,7 +86,8 @@ export function authService(repo: AuthRepository, options: AuthServiceOptions) {
         user_id: user.userId,
         user_name: user.userName,
         role_id: user.roleId === RoleId.installer ? RoleId.installer : RoleId.endUser,
-        menu_list: menuFor(user.roleId),
+        menu_list: menuFor(user.roleId, user.isOperator),
+        is_operator: user.isOperator,
       };
     },
 

@@ -29,10 +29,9 @@ export function byteRangeOf(header: string | undefined, sizeBytes: number): Byte
     return { kind: 'part', start: Math.max(0, sizeBytes - suffix), end: sizeBytes - 1 };
   }
   const start = Number(first);
-  const end = last === '' ? sizeBytes - 1 : Number(last);
-  if (end < start) return { kind: 'whole' };
+  if (last !== '' && Number(last) < start) return { kind: 'whole' };
   if (start >= sizeBytes) return { kind: 'unsatisfiable' };
-  return { kind: 'part', start, end: Math.min(end, sizeBytes - 1) };
+  return { kind: 'part', start, end: last === '' ? sizeBytes - 1 : Math.min(Number(last), sizeBytes - 1) };
 }
 
 /**
@@ -50,9 +49,12 @@ export function firmwareDownloadRoute(
   },
 ): void {
   const { store } = options;
-  app.get<{ Params: { token: string } }>(
-    `${options.prefix}firmware/download/:token`,
-    async (request, reply) => {
+  app.route<{ Params: { token: string } }>({
+    method: ['GET', 'HEAD'],
+    url: `${options.prefix}firmware/download/:token`,
+    // Fastify's own HEAD route would read the whole stream and answer a length of 0 without one
+    exposeHeadRoute: false,
+    handler: async (request, reply) => {
       reply
         .header('cache-control', 'no-store')
         .header('x-content-type-options', 'nosniff')
@@ -78,5 +80,5 @@ export function firmwareDownloadRoute(
       if (request.method === 'HEAD') return reply.send();
       return reply.send(store.open(image.sha256, { start, end }));
     },
-  );
+  });
 }

@@ -1,5 +1,5 @@
-import { createHash, createPublicKey, type KeyObject, verify } from 'node:crypto';
-import { type FirmwareSignatureFile, firmwareSignedText } from '@helio/contracts';
+import { createHash, createPublicKey, type KeyObject, sign, verify } from 'node:crypto';
+import { FIRMWARE_SIGNATURE_FORMAT, type FirmwareSignatureFile, firmwareSignedText } from '@helio/contracts';
 
 /**
  * The public keys firmware images are signed with (FIRMWARE_KEYS, README.md "Firmware"): raw
@@ -74,4 +74,26 @@ export function verifyFirmwareSignature(
   const signed = Buffer.from(firmwareSignedText(signature.sha256, signature.size_bytes));
   const valid = verify(null, signed, key.publicKey, Buffer.from(signature.signature, 'base64'));
   return valid ? { keyId: key.keyId } : { issue: 'validation.firmwareSignatureInvalid' };
+}
+
+/**
+ * The signature file of an image with this SHA-256 and length, signed with an Ed25519 private key
+ * (the signing script, offline; never on the portal).
+ */
+export function firmwareSignatureOf(
+  image: { sha256: string; sizeBytes: number },
+  privateKey: KeyObject,
+): FirmwareSignatureFile {
+  const raw = rawFirmwareKey(createPublicKey(privateKey));
+  return {
+    format: FIRMWARE_SIGNATURE_FORMAT,
+    sha256: image.sha256,
+    size_bytes: image.sizeBytes,
+    key_id: firmwareKeyId(raw),
+    signature: sign(
+      null,
+      Buffer.from(firmwareSignedText(image.sha256, image.sizeBytes)),
+      privateKey,
+    ).toString('base64'),
+  };
 }

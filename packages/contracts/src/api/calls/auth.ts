@@ -25,6 +25,7 @@ export const login = defineCall({
     user_name: z.string(),
     role_id: z.union([z.literal(RoleId.installer), z.literal(RoleId.endUser)]),
     menu_list: z.array(menuItem),
+    is_operator: z.boolean().describe('The platform operator, who keeps the firmware catalogue'),
   }),
 });
 
