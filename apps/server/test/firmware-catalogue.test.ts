@@ -1,12 +1,16 @@
+import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   auth,
   type FirmwareFileItem,
   type FirmwareModelItem,
   type FirmwareSeriesItem,
   firmware,
+  parseFirmwareSignature,
 } from '@helio/contracts';
 import { column, queryParsed } from '@helio/db';
 import { sql } from 'drizzle-orm';
@@ -14,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { byteRangeOf } from '../src/domains/firmware/download-route.ts';
-import { verifyFirmwareSignature } from '../src/domains/firmware/keys.ts';
+import { parseFirmwareKeys, verifyFirmwareSignature } from '../src/domains/firmware/keys.ts';
 import { firmwareLinks } from '../src/domains/firmware/links.ts';
 import { type Account, registerAccount } from './support/accounts.ts';
 import {
@@ -626,5 +630,40 @@ describe('byteRangeOf', () => {
     expect(byteRangeOf('bytes=5-1', 100)).toEqual({ kind: 'whole' });
     expect(byteRangeOf('bytes=0-1,5-6', 100)).toEqual({ kind: 'whole' });
     expect(byteRangeOf('items=0-1', 100)).toEqual({ kind: 'whole' });
+  });
+});
+
+describe('npm run firmware:sign', () => {
+  it('makes a key pair and a signature file the portal verifies with the printed public key', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'helio-sign-'));
+    try {
+      const script = fileURLToPath(new URL('../src/firmware-sign.ts', import.meta.url));
+      const run = (...args: string[]) =>
+        // as npm runs it: from the repository, with the operator's folder in INIT_CWD
+        execFileSync(process.execPath, ['--import', 'tsx', script, ...args], {
+          cwd: fileURLToPath(new URL('../../../', import.meta.url)),
+          env: { ...process.env, INIT_CWD: dir },
+          encoding: 'utf8',
+        });
+      const printed = run('keygen', 'keys').trim().split('\n');
+      const publicKey = printed.at(-1)!;
+      expect(statSync(path.join(dir, 'keys', 'firmware-signing.key')).mode & 0o777).toBe(0o600);
+      const bytes = image(70_000);
+      writeFileSync(path.join(dir, 'v2.bin'), bytes);
+      const signed = run('sign', '--key', 'keys/firmware-signing.key', 'v2.bin');
+      const signature = parseFirmwareSignature(readFileSync(path.join(dir, 'v2.bin.sig'), 'utf8'))!;
+      expect(signature).toMatchObject({
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        size_bytes: 70_000,
+      });
+      expect(signed).toContain(signature.sha256);
+      const keys = parseFirmwareKeys(publicKey);
+      expect(verifyFirmwareSignature(keys, signature)).toEqual({ keyId: signature.key_id });
+      expect(verifyFirmwareSignature(parseFirmwareKeys(trusted.publicKeyBase64), signature)).toEqual({
+        issue: 'validation.firmwareKeyUnknown',
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
