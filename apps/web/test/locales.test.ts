@@ -21,6 +21,7 @@ const parts = [
   'statistics/',
   'strategies/',
   'tariffs/',
+  'firmware/',
 ];
 
 type Texts = { [key: string]: string | Texts };

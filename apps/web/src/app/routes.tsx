@@ -1,6 +1,7 @@
 import { lazy, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { RouteBoundary } from '../components/errors/route-boundary.tsx';
+import { FIRMWARE_CATALOGUE_PATH, UPGRADE_TASKS_PATH } from '../features/firmware/index.ts';
 import { STRATEGY_TEMPLATES_PATH } from '../features/strategies/lib/paths.ts';
 import { USER_LIST_PATH } from '../features/users/index.ts';
 import { withTexts } from '../lib/i18n.ts';
@@ -78,6 +79,26 @@ const StrategyTemplatesRoute = lazy(
     })),
   ),
 );
+// The firmware screens say upgrade statuses with the upgrade records' words, device types and states with the device screens'.
+const FirmwareCatalogueRoute = lazy(
+  withTexts(['firmware', 'control', 'devices'], () =>
+    import('../features/firmware/routes/firmware-catalogue.tsx').then((m) => ({
+      default: m.FirmwareCatalogueRoute,
+    })),
+  ),
+);
+const UpgradeTasksRoute = lazy(
+  withTexts(['firmware', 'control', 'devices'], () =>
+    import('../features/firmware/routes/upgrade-tasks.tsx').then((m) => ({ default: m.UpgradeTasksRoute })),
+  ),
+);
+const UpgradeTaskDetailRoute = lazy(
+  withTexts(['firmware', 'control', 'devices'], () =>
+    import('../features/firmware/routes/upgrade-task-detail.tsx').then((m) => ({
+      default: m.UpgradeTaskDetailRoute,
+    })),
+  ),
+);
 const Ems5000StationDetailRoute = lazy(() =>
   import('../features/stations/routes/ems5000-station-detail.tsx').then((m) => ({
     default: m.Ems5000StationDetailRoute,
@@ -120,6 +141,9 @@ export function AppRoutes() {
         />
         <Route path="/myLog/myLog" element={page(<MessageListRoute />)} />
         <Route path={STRATEGY_TEMPLATES_PATH} element={page(<StrategyTemplatesRoute />)} />
+        <Route path={FIRMWARE_CATALOGUE_PATH} element={page(<FirmwareCatalogueRoute />)} />
+        <Route path={UPGRADE_TASKS_PATH} element={page(<UpgradeTasksRoute />)} />
+        <Route path={`${UPGRADE_TASKS_PATH}/:taskId`} element={page(<UpgradeTaskDetailRoute />)} />
         <Route path="/station-detail" element={page(<StationDetailRoute />)}>
           {/* A detail screen needs a station, chosen in the station list. */}
           <Route index element={<Navigate to="/dashboard" replace />} />

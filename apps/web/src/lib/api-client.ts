@@ -45,6 +45,11 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Do not show the failure (the caller ignores it, e.g. sign-out); 1000 still ends the session. */
   quiet?: boolean;
+  /**
+   * An upload's progress: bytes sent of the body's total. fetch cannot tell it, so an upload
+   * given this is sent with XMLHttpRequest (same headers, same answers).
+   */
+  onUploadProgress?: (sentBytes: number, totalBytes: number) => void;
 }
 
 export type ApiCall = <C extends CallDef>(
@@ -97,13 +102,12 @@ export function createApiClient(options: ApiClientOptions): { call: ApiCall; upl
 
     let response: Response;
     try {
-      const doFetch = options.fetch ?? globalThis.fetch;
-      response = await doFetch(joinUrl(options.baseUrl(), path), {
-        method: 'POST',
-        headers,
-        body: content.payload,
-        signal: callOptions.signal,
-      });
+      const url = joinUrl(options.baseUrl(), path);
+      const init = { method: 'POST', headers, body: content.payload, signal: callOptions.signal };
+      const progress = callOptions.onUploadProgress;
+      response = progress
+        ? await postWithProgress(url, init, progress)
+        : await (options.fetch ?? globalThis.fetch)(url, init);
     } catch (error) {
       // A cancelled query is not a failure the user should hear about.
       if (callOptions.signal?.aborted) throw error;
@@ -152,6 +156,30 @@ export function createApiClient(options: ApiClientOptions): { call: ApiCall; upl
   }
 
   return { call, upload };
+}
+
+/**
+ * A POST through XMLHttpRequest, whose upload reports its progress, answered as fetch would: a
+ * Response, or a TypeError when no answer came (an AbortError when `signal` aborted it).
+ */
+function postWithProgress(
+  url: string,
+  init: { headers: Record<string, string>; body: BodyInit; signal: AbortSignal | undefined },
+  onProgress: (sentBytes: number, totalBytes: number) => void,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', url);
+    for (const [name, value] of Object.entries(init.headers)) request.setRequestHeader(name, value);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded, event.total);
+    };
+    request.onload = () => resolve(new Response(request.responseText, { status: request.status || 200 }));
+    request.onerror = () => reject(new TypeError('network'));
+    request.onabort = () => reject(new DOMException('aborted', 'AbortError'));
+    init.signal?.addEventListener('abort', () => request.abort(), { once: true });
+    request.send(init.body as XMLHttpRequestBodyInit);
+  });
 }
 
 /** `{base}{path}` with exactly one slash between them. */

@@ -26,7 +26,8 @@ const appTexts: Record<Language, () => Promise<{ default: Texts }>> = {
  * that shows them (src/locales/<part>/<language>.json): `accounts` for the user dialogs, password
  * recovery and user management, `devices`, `control` (a device's Settings and Log tabs), `stations`, `alarms` (alarm list, abnormal reports, the
  * alarms of a device or station), `messages` (messages, authorization requests, operation log,
- * notification settings) and `statistics` (the fleet dashboard). Once a part is loaded, a language
+ * notification settings), `statistics` (the fleet dashboard) and `firmware` (the firmware catalogue and
+ * upgrade tasks). Once a part is loaded, a language
  * switch loads it too.
  */
 const textParts = {
@@ -43,6 +44,13 @@ const textParts = {
     pl: () => import('../locales/control/pl.json'),
     cs: () => import('../locales/control/cs.json'),
     it: () => import('../locales/control/it.json'),
+  },
+  firmware: {
+    en: () => import('../locales/firmware/en.json'),
+    'zh-CN': () => import('../locales/firmware/zh-CN.json'),
+    pl: () => import('../locales/firmware/pl.json'),
+    cs: () => import('../locales/firmware/cs.json'),
+    it: () => import('../locales/firmware/it.json'),
   },
   devices: {
     en: () => import('../locales/devices/en.json'),

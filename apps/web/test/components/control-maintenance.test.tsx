@@ -1,4 +1,4 @@
-import { type CallData, control } from '@helio/contracts';
+import { type CallData, control, firmware } from '@helio/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -119,9 +119,23 @@ describe('the maintenance section', () => {
 
   it('lists the upgrade records with their status in words', async () => {
     const { api } = renderMaintenance();
-    api.answer(control.updateLog, {
+    api.answer(firmware.updateLog, {
       total: 1,
-      list: [{ command_id: SELF_TEST_ID, status: 4, time: '2025-05-30T08:00:00Z', file: 'hx6k-2.1.0.bin' }],
+      list: [
+        {
+          task_id: 3,
+          part: 'ARM',
+          file: 'hx6k-2.1.0.bin',
+          from_version: 'V2.0.0',
+          version: 'V2.1.0',
+          state: 'failed',
+          status: 4,
+          progress_pct: null,
+          message: null,
+          time: '2025-05-30T08:00:00Z',
+          created_by: 'installer',
+        },
+      ],
     });
     const records = await screen.findByTestId('control-upgrades-table');
     await waitFor(() => expect(records.textContent).toContain('CRC error'));

@@ -2,6 +2,7 @@ import {
   type CommandItem,
   control,
   DeviceType,
+  firmware,
   gridStandardOf,
   protectionSettingNames,
   type SettingsView,
@@ -110,6 +111,6 @@ export function command(change: Partial<CommandItem> = {}): CommandItem {
 export function answerSections(api: FakeApi): FakeApi {
   return api
     .answer(control.commands, { total: 0, list: [] })
-    .answer(control.updateLog, { total: 0, list: [] })
+    .answer(firmware.updateLog, { total: 0, list: [] })
     .answer(control.diagnostics, { list: [] });
 }

@@ -1,4 +1,4 @@
-import { control } from '@helio/contracts';
+import { control, firmware } from '@helio/contracts';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api.ts';
 import { controlKey, useRefreshControl } from './control.ts';
@@ -45,12 +45,12 @@ export function useSelfTestReport(commandId: string | undefined) {
   });
 }
 
-/** The device's upgrade records, a page at a time. */
+/** The device's upgrade records (api/setting/system/updateLog), newest first, a page at a time. */
 export function useUpgradeRecords(sn: string, page: number, pageSize: number) {
   return useQuery({
     queryKey: [...controlKey(sn), 'upgrades', page, pageSize],
     queryFn: ({ signal }) =>
-      call(control.updateLog, { equ_sn: sn, page, page_size: pageSize }, { signal, quiet: true }),
+      call(firmware.updateLog, { equ_sn: sn, page, page_size: pageSize }, { signal, quiet: true }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,10 +1,10 @@
 import type { TemplateItem } from '@helio/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
 import { ApiError, describeError } from '../../../lib/api.ts';
 import { notifySuccess } from '../../../lib/notifier.ts';
 import { useDeleteTemplate, useEnableTemplate } from '../api/templates.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 
 /** The questions asked before an act on a custom template. */
 export interface TemplateQuestion {

@@ -1,28 +1,22 @@
-import type { UpgradeStatus } from '@helio/contracts';
-import { Table, type TableColumnsType, Tag } from 'antd';
+import type { UpgradeRecord } from '@helio/contracts';
+import { Progress, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, LoadFailed } from '../../../../components/empty-state.tsx';
 import { usePaginationFocus } from '../../../../hooks/use-focus-return.ts';
 import { describeError } from '../../../../lib/api.ts';
+import { UpgradeStatusTag } from '../../../firmware/index.ts';
 import { useUpgradeRecords } from '../../api/control-maintenance.ts';
 import type { ShownZone } from '../../api/telemetry.ts';
 import { shortDateTime } from '../../lib/control-time.ts';
 
-interface UpgradeRecord {
-  command_id: string;
-  status: UpgradeStatus;
-  time: string;
-  file: string;
-}
-
 const PAGE_SIZE = 5;
 
-/** Tag colours of the upgrade statuses (SPEC.md §4): 0 waiting, 1 running, 2 done, 3–9 failures. */
-const statusColor = (status: UpgradeStatus) =>
-  status === 2 ? 'success' : status <= 1 ? 'processing' : 'error';
-
-/** The device's firmware upgrades (api/setting/system/updateLog): status in words, time and file. */
+/**
+ * The device's firmware upgrades (api/setting/system/updateLog, SPEC.md §3): the part and file,
+ * from → to version, where it stands and its SPEC §4 status in words (a progress bar while it
+ * flashes), the device's message, when it last moved and who started it.
+ */
 export function UpgradeRecords({ sn, zone }: { sn: string; zone: ShownZone }) {
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(1);
@@ -32,16 +26,37 @@ export function UpgradeRecords({ sn, zone }: { sn: string; zone: ShownZone }) {
     {
       key: 'status',
       title: t('control.upgrades.status'),
-      render: (_, record) => (
-        <Tag color={statusColor(record.status)}>{t(`control.upgrades.statusName.${record.status}`)}</Tag>
-      ),
+      render: (_, record) =>
+        record.status === null ? (
+          t(`control.upgrades.state.${record.state}`)
+        ) : (
+          <span>
+            <UpgradeStatusTag status={record.status} />
+            {record.status === 1 && (
+              <Progress
+                percent={record.progress_pct ?? 0}
+                size="small"
+                status="active"
+                aria-label={t('control.upgrades.progressOf', { file: record.file })}
+              />
+            )}
+          </span>
+        ),
     },
     {
       key: 'time',
       title: t('control.upgrades.time'),
       render: (_, record) => shortDateTime(record.time, zone.zone, i18n.language),
     },
+    { key: 'part', title: t('control.upgrades.part'), dataIndex: 'part' },
     { key: 'file', title: t('control.upgrades.file'), dataIndex: 'file', className: 'control-file' },
+    {
+      key: 'versions',
+      title: t('control.upgrades.versions'),
+      render: (_, record) => `${record.from_version ?? '?'} → ${record.version}`,
+    },
+    { key: 'message', title: t('control.upgrades.message'), render: (_, record) => record.message ?? '—' },
+    { key: 'who', title: t('control.upgrades.who'), render: (_, record) => record.created_by ?? '—' },
   ];
   const titleId = 'control-upgrades-title';
   return (
@@ -55,7 +70,7 @@ export function UpgradeRecords({ sn, zone }: { sn: string; zone: ShownZone }) {
         {t('control.upgrades.title')}
       </h3>
       <Table<UpgradeRecord>
-        rowKey="command_id"
+        rowKey={(record) => `${record.task_id}|${record.part}|${record.file}`}
         size="small"
         columns={columns}
         dataSource={records.data?.list ?? []}

@@ -19,7 +19,7 @@ export interface ConfirmDialogProps {
 }
 
 /**
- * A question before an act (enable, disable, delete; SPEC.md §4 "after a confirmation"): a dialog
+ * A question before an act (enable, disable, delete, cancel; SPEC.md §4 "after a confirmation"): a dialog
  * whose Cancel takes the focus first, so Enter right away does no harm; a refusal is said inside it.
  * antd gives the focus back to what opened it when it has gone.
  */

@@ -1,0 +1,38 @@
+import { Card, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
+import { FilePanel } from '../components/file-panel.tsx';
+import { ModelPanel } from '../components/model-panel.tsx';
+import { SeriesPanel } from '../components/series-panel.tsx';
+import '../firmware.css';
+
+/**
+ * The platform operator's firmware catalogue (PRODUCT.md §8): series → models → signed files.
+ * The menu offers it to the operator only; any other account reaching its address gets the
+ * catalogue's refusal (9001) in place of each list.
+ */
+export function FirmwareCatalogueRoute() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('firmware.catalogue.title'));
+  return (
+    <section className="page firmware-catalogue" data-testid="firmware-catalogue">
+      <div className="page-header">
+        <Typography.Title level={1} className="page-title">
+          {t('firmware.catalogue.title')}
+        </Typography.Title>
+      </div>
+      <Typography.Paragraph type="secondary">{t('firmware.catalogue.intro')}</Typography.Paragraph>
+      <div className="firmware-catalogue-grid">
+        <Card className="page-card">
+          <SeriesPanel />
+        </Card>
+        <Card className="page-card">
+          <ModelPanel />
+        </Card>
+      </div>
+      <Card className="page-card">
+        <FilePanel />
+      </Card>
+    </section>
+  );
+}
