@@ -29,6 +29,8 @@ import { deviceTelemetry } from './domains/devices/telemetry.ts';
 import { deviceTelemetryService } from './domains/devices/telemetry-service.ts';
 import { registerFlowDaysJob, stationFlowDays } from './domains/energy/flow-days.ts';
 import { flowDaysStore } from './domains/energy/flow-days-store.ts';
+import { registerFirmwareCatalogue } from './domains/firmware/catalogue-module.ts';
+import { registerUpgradeTasks } from './domains/firmware/tasks-module.ts';
 import { messagesRepository } from './domains/messages/repository.ts';
 import { operationLog } from './domains/operation-log/repository.ts';
 import { plantRepository } from './domains/plant/repository.ts';
@@ -110,6 +112,8 @@ export async function buildApp({
   jobs: JobRunner;
   /** Peak-valley usage's split job, to ask for a run (domains/tariffs/module.ts). */
   tariffs: { splitSoon: () => Promise<void> };
+  /** Upgrade tasks' rollout job, to ask for a run (domains/firmware/tasks-module.ts). */
+  upgrades: { rolloutSoon: () => Promise<void> };
 }> {
   const logger = loggerOptions(config.logLevel);
   const app = Fastify({
@@ -336,6 +340,34 @@ export async function buildApp({
   await strategies.seedSystemTemplates();
   strategiesRoutes(calls, strategies);
 
+  // firmware: the operator's signed catalogue, the images' download links, installers' staged upgrades
+  const catalogue = registerFirmwareCatalogue({
+    app,
+    calls,
+    db,
+    clock,
+    jobs,
+    log: app.log.child({ part: 'firmware' }),
+    operationLog: oplog,
+    prefix,
+    dataDir: config.dataDir,
+    firmwareKeys: config.firmwareKeys,
+    portalUrl: config.portalUrl,
+  });
+  const upgrades = registerUpgradeTasks({
+    calls,
+    db,
+    tenancy: scopes,
+    commands,
+    access,
+    jobs,
+    links: catalogue.links,
+    clock,
+    downloads: files,
+    operationLog: oplog,
+    log: app.log.child({ part: 'upgrades' }),
+  });
+
   const document = openApiDocument({ version: config.version, prefix });
   app.get(`${prefix}openapi.json`, async () => document);
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });
@@ -357,11 +389,15 @@ export async function buildApp({
     apiBase: config.apiBase,
     mapTileUrl: config.mapTileUrl,
     mapAttribution: config.mapAttribution,
-    // GET routes of the API besides the calls: photos/<id> and downloads/<ticket>
-    api: { prefix, calls: callPaths, namespaces: new Set([...namespaces, 'photos', 'downloads']) },
+    // GET routes of the API besides the calls: photos/<id>, downloads/<ticket>, firmware/download/<token>
+    api: {
+      prefix,
+      calls: callPaths,
+      namespaces: new Set([...namespaces, 'photos', 'downloads', 'firmware']),
+    },
   });
   await jobs.start();
   // hooks run last to first: jobs under way finish before the device link and the mailer close
   app.addHook('onClose', () => jobs.stop());
-  return { app, calls, deviceLink, commands, jobs, tariffs };
+  return { app, calls, deviceLink, commands, jobs, tariffs, upgrades };
 }
