@@ -16,6 +16,8 @@ export { plantCountersFrom } from './devices/telemetry/plant-counters.ts';
 export type { ReportPlan, StationDevice } from './devices/telemetry/report-plan.ts';
 export { planStation } from './devices/telemetry/report-plan.ts';
 export { reportValues } from './devices/telemetry/report-values.ts';
+export type { UpgradeFailureKind } from './devices/upgrade.ts';
+export { upgradeFailureKinds } from './devices/upgrade.ts';
 export { VirtualDevice } from './devices/virtual-device.ts';
 export type { EnergyCounters, Plant, PlantConfig, PlantControl, PlantState } from './plant/model.ts';
 export type { Place } from './plant/presets.ts';

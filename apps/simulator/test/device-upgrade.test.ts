@@ -14,6 +14,7 @@ import {
   type MakerKey,
   makerKey,
   type Serving,
+  sha256Of,
   startImageServer,
   upgradeParams,
 } from './support/firmware.ts';
@@ -196,7 +197,7 @@ describe('an upgrade that passes its checks', () => {
       (entry) => entry.kind === 'reply' && entry.message.state === 'succeeded',
     );
     expect(lastOnline).toBeLessThan(succeeded);
-    expect(requestsOf(url)).toEqual([{ path: expect.any(String), range: undefined }]);
+    expect(requestsOf(url)).toEqual([{ path: expect.any(String), range: undefined, ifRange: undefined }]);
     await air.close();
   });
 
@@ -224,6 +225,8 @@ describe('an upgrade that passes its checks', () => {
     const from = Number(/^bytes=(\d+)-$/.exec(requests[1]!.range ?? '')?.[1]);
     expect(from).toBeGreaterThan(0);
     expect(from).toBeLessThanOrEqual(IMAGE_BYTES / 2);
+    // it resumes the file it began: the one whose ETag it was sent
+    expect(requests[1]!.ifRange).toBe(`"${sha256Of(image)}"`);
     expect(air.device.firmwareVersion).toBe('V2.15.0');
     await air.close();
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseCommandLine } from '../src/cli.ts';
 import { simulatorOptions } from '../src/options.ts';
 
 const base = { broker_url: 'mqtt://127.0.0.1:1884', api_url: 'http://127.0.0.1:8080/' };
@@ -19,5 +20,38 @@ describe('simulator options', () => {
     });
     expect(simulatorOptions.safeParse({ ...base, station_types: ['2'] }).success).toBe(false);
     expect(simulatorOptions.safeParse({ ...base, stations: 0 }).success).toBe(false);
+  });
+});
+
+describe('upgrade options', () => {
+  const key = Buffer.alloc(32, 7).toString('base64');
+  const other = Buffer.alloc(32, 9).toString('base64');
+
+  it('take the maker keys from --firmware-keys or FIRMWARE_KEYS, and the failure kinds from a list', () => {
+    expect(
+      parseCommandLine([
+        '--devices',
+        'f.json',
+        '--firmware-keys',
+        `${key},${other}`,
+        '--upgrade-failures',
+        'crc,fetch',
+      ]),
+    ).toMatchObject({ options: { firmware_keys: [key, other], upgrade_failures: ['crc', 'fetch'] } });
+    expect(parseCommandLine(['--devices', 'f.json'], { FIRMWARE_KEYS: ` ${key}, ${other} ` })).toMatchObject({
+      options: { firmware_keys: [key, other] },
+    });
+    expect(parseCommandLine(['--devices', 'f.json'])).toMatchObject({
+      options: { firmware_keys: [], upgrade_failure_rate: 0.1 },
+    });
+  });
+
+  it('refuse a key that is not 32 bytes and a failure kind there is not', () => {
+    expect(parseCommandLine(['--devices', 'f.json', '--firmware-keys', 'c2hvcnQ='])).toMatchObject({
+      error: expect.stringContaining('--firmware-keys'),
+    });
+    expect(parseCommandLine(['--devices', 'f.json', '--upgrade-failures', 'crc,meteor'])).toMatchObject({
+      error: expect.stringContaining('--upgrade-failures'),
+    });
   });
 });

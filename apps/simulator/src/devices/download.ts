@@ -44,8 +44,10 @@ export async function downloadImage(options: DownloadOptions): Promise<Downloade
   let received = 0;
   let breaks = 0;
   let lastBreak = '';
+  // a resume names the file it resumes: a server whose file changed sends the new one whole
+  const validator = { etag: undefined as string | undefined };
   for (;;) {
-    const outcome = await fetchFrom(received, options, (restart) => {
+    const outcome = await fetchFrom(received, validator, options, (restart) => {
       // the server ignored the range: the file comes again from its first byte
       if (restart) {
         hash = createHash('sha256');
@@ -80,14 +82,17 @@ export async function downloadImage(options: DownloadOptions): Promise<Downloade
  */
 async function fetchFrom(
   from: number,
+  validator: { etag: string | undefined },
   options: DownloadOptions,
   open: (restart: boolean) => { add(chunk: Uint8Array): number },
 ): Promise<'done' | { broken: string }> {
   const { signal } = options;
   let response: Response;
   try {
+    const resume =
+      from > 0 ? { range: `bytes=${from}-`, ...(validator.etag ? { 'if-range': validator.etag } : {}) } : {};
     response = await fetch(options.url, {
-      headers: from > 0 ? { range: `bytes=${from}-` } : {},
+      headers: resume,
       signal,
       redirect: 'follow',
     });
@@ -103,6 +108,9 @@ async function fetchFrom(
     throw new DownloadError('http', `HTTP ${response.status}${what ? ` (${what})` : ''}`);
   }
   const sink = open(from > 0 && response.status === 200);
+  const etag = response.headers.get('etag');
+  // only a strong validator may name the file in If-Range
+  if (response.status === 200) validator.etag = etag && !etag.startsWith('W/') ? etag : undefined;
   const reader = response.body.getReader();
   try {
     for (;;) {

@@ -59,18 +59,25 @@ export interface Serving {
 export interface ImageServer {
   /** Serves `serving` at `/<name>`; answers its URL. */
   serve(name: string, serving: Serving): string;
-  /** Requests so far: path and Range header. */
-  requests: { path: string; range: string | undefined }[];
+  /** Requests so far: path, Range and If-Range headers. */
+  requests: { path: string; range: string | undefined; ifRange: string | undefined }[];
   close(): Promise<void>;
 }
 
-/** A file server on loopback with `Range: bytes=<from>-` requests (206 with Content-Range). */
+/**
+ * A file server on loopback with `Range: bytes=<from>-` requests (206 with Content-Range); the
+ * whole file carries its SHA-256 as its ETag.
+ */
 export async function startImageServer(): Promise<ImageServer> {
   const files = new Map<string, Serving & { cuts: number }>();
   const requests: ImageServer['requests'] = [];
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const path = request.url ?? '/';
-    requests.push({ path, range: request.headers.range });
+    requests.push({
+      path,
+      range: request.headers.range,
+      ifRange: request.headers['if-range'] as string | undefined,
+    });
     const file = files.get(path);
     if (!file || file.status) {
       response.writeHead(file?.status ?? 404).end();
@@ -90,7 +97,11 @@ export async function startImageServer(): Promise<ImageServer> {
         'content-range': `bytes ${from}-${total - 1}/${total}`,
       });
     } else {
-      response.writeHead(200, { 'content-length': total, 'accept-ranges': 'bytes' });
+      response.writeHead(200, {
+        'content-length': total,
+        'accept-ranges': 'bytes',
+        etag: `"${sha256Of(file.bytes)}"`,
+      });
     }
     const body = file.bytes.subarray(from);
     if (file.cutAfter && file.cuts < file.cutAfter.times) {

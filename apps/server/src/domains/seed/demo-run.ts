@@ -35,6 +35,8 @@ export interface DemoPlantOptions {
   historyIntervalS?: number;
   /** Expected faults per device per day, live. */
   faultRate?: number;
+  /** The portal's FIRMWARE_KEYS (base64, raw 32 bytes): the demo devices flash images signed with them. */
+  firmwareKeys?: readonly string[];
   /**
    * Commands to devices: once live, every demo device is asked for its settings, so that the
    * demo (which may not send commands) sees them in the Settings tab.
@@ -161,6 +163,7 @@ export async function startDemoPlants(options: DemoPlantOptions) {
       intervalS: options.intervalS ?? 60,
       speedUp: 1,
       faultRate: options.faultRate ?? 0.5,
+      firmwareKeys: options.firmwareKeys,
       log: simulatorLog,
     });
     log.info({ stations: stations.length }, 'demo plants: running live');
