@@ -200,7 +200,7 @@ describe('the device password', () => {
       [control.selfTestReport.path]: { command_id: commandId },
     };
     const calls = allCalls.filter((call) => call.domain === 'control');
-    expect(calls.length).toBe(16);
+    expect(calls.length).toBe(15);
     const stranger = await registerAccount(server, RoleId.installer, 'nosy');
     const demo = await server.login();
     for (const call of calls) {

@@ -31,7 +31,8 @@ import {
  */
 
 const PASSWORD = 'device-pass-1';
-type Script = 'succeed' | 'fail' | 'hold';
+/** Succeed, fail with a CRC error, hold at 50 %, or take the command without a word. */
+type Script = 'succeed' | 'fail' | 'hold' | 'silent';
 
 interface UpgradeCommand {
   id: string;
@@ -44,6 +45,8 @@ interface ScriptedDevice {
   password: string;
   received: UpgradeCommand[];
   link?: TestDevice;
+  /** How it answers upgrade commands (set by `connect`, changed by a test). */
+  script?: Script;
 }
 
 let server: UpgradeServer;
@@ -95,11 +98,13 @@ async function connect(target: UpgradeServer, device: ScriptedDevice, script: Sc
     device.password,
   );
   device.link = link;
+  device.script = script;
   const ts = () => target.clock.now().getTime();
   link.client.on('message', (_topic, payload) => {
     const command = JSON.parse(payload.toString()) as UpgradeCommand;
     if (command.name !== 'upgrade') return;
     device.received.push(command);
+    if (device.script === 'silent') return;
     void (async () => {
       await link.publish('reply', { id: command.id, ts: ts(), state: 'acknowledged' });
       await link.publish('reply', {
@@ -109,8 +114,8 @@ async function connect(target: UpgradeServer, device: ScriptedDevice, script: Sc
         upgrade_status: 1,
         progress_pct: 50,
       });
-      if (script === 'succeed') await succeed(target, device, command);
-      if (script === 'fail')
+      if (device.script === 'succeed') await succeed(target, device, command);
+      if (device.script === 'fail')
         await link.publish('reply', {
           id: command.id,
           ts: ts(),
@@ -167,10 +172,6 @@ const row = (task: { rows: UpgradeTaskRow[] }, sn: string, part: FirmwarePart) =
   task.rows.find((candidate) => candidate.equ_sn === sn && candidate.part === part)!;
 
 describe('the staged rollout', () => {
-  afterAll(async () => {
-    await server.close();
-  });
-
   it('pauses when the canary’s failure passes the threshold; a resume rolls out the next batch', async () => {
     const model = await catalogue(
       ['ARM', 'DSP'],
@@ -285,6 +286,66 @@ describe('the staged rollout', () => {
   });
 });
 
+describe('a command that expires', () => {
+  it('(never answered, the device away) puts its row back in the queue; the device gets it again when back', async () => {
+    const model = await catalogue(['ARM'], [{ part: 'ARM', version: 'V2.0.0' }]);
+    const [device] = await devices(1, model.name);
+    await connect(server, device!, 'silent');
+    const taskId = await addTask([device!.sn], model.fileIds, {});
+    await until(server, taskId, (task) => row(task, device!.sn, 'ARM').state === 'sent');
+    expect(device!.received).toHaveLength(1);
+
+    // the device went silent for longer than a command waits (COMMAND_TTL): offline, its command expired
+    server.clock.advance(server.commands.ttlMs + 60_000);
+    const queued = await vi.waitFor(
+      async () => {
+        await server.jobs.runAllNow();
+        await server.rolloutJobs.runDue();
+        const task = await detail(server, taskId);
+        if (row(task, device!.sn, 'ARM').state !== 'queued') throw new Error('not queued again yet');
+        return task;
+      },
+      { timeout: 20_000, interval: 200 },
+    );
+    expect(row(queued, device!.sn, 'ARM')).toMatchObject({ waiting_for: 'online', status: null });
+
+    device!.script = 'succeed';
+    await device!.link!.publish('status', {
+      state: 'online',
+      ts: server.clock.now().getTime(),
+      interval_s: 600,
+    });
+    await until(server, taskId, (task) => task.state === 'completed');
+    expect(device!.received).toHaveLength(2);
+    expect(device!.received[1]!.id).not.toBe(device!.received[0]!.id);
+  });
+});
+
+describe('the versions a device names', () => {
+  it('keeps each part’s version of its online status, merged over what it said before', async () => {
+    const model = await catalogue(['ARM', 'DSP'], [{ part: 'DSP', version: 'V3.0.0' }]);
+    const [device] = await devices(1, model.name);
+    await connect(server, device!, 'succeed');
+    const ts = () => server.clock.now().getTime();
+    await device!.link!.publish('status', {
+      state: 'online',
+      ts: ts(),
+      firmware_version: 'V1.2.0',
+      firmware_parts: { ARM: 'V1.2.0', DSP: 'V3.1.0' },
+    });
+    await device!.link!.publish('status', { state: 'online', ts: ts(), firmware_parts: { DSP: 'V3.2.0' } });
+    await vi.waitFor(async () =>
+      expect(await deviceVersions(server, device!.sn)).toEqual({
+        firmware_version: 'V1.2.0',
+        firmware_parts: { ARM: 'V1.2.0', DSP: 'V3.2.0' },
+      }),
+    );
+    // the task's checks read them: the DSP file would be a downgrade now
+    const answer = await call(server, firmware.taskAdd, { sns: [device!.sn], file_ids: model.fileIds });
+    expect(answer.msg).toBe('7006');
+  });
+});
+
 describe('a portal restarted mid-rollout', () => {
   let database: DatabaseHandle;
   let restarted: UpgradeServer | undefined;
@@ -294,6 +355,7 @@ describe('a portal restarted mid-rollout', () => {
   });
 
   it('goes on where it was: the outcome of a command sent before the restart, then the next stage', async () => {
+    await server.close();
     database = await freshDatabase();
     server = await startUpgradeServer({ database });
     const clock = server.clock;
