@@ -71,8 +71,15 @@ async function sweepStale(databaseUrl: string | undefined): Promise<void> {
   }
 }
 
-/** Starts the portal; `databaseUrl` (PostgreSQL) or PGlite in a temporary directory. */
-export async function startBenchPortal(databaseUrl: string | undefined): Promise<BenchPortal> {
+/**
+ * Starts the portal; `databaseUrl` (PostgreSQL) or PGlite in a temporary directory. `env` adds
+ * settings (e.g. FIRMWARE_KEYS); with `port`, it listens there (devices are given addresses at
+ * PORTAL_URL, which must name the port), else on any free port.
+ */
+export async function startBenchPortal(
+  databaseUrl: string | undefined,
+  options: { env?: Record<string, string>; port?: number } = {},
+): Promise<BenchPortal> {
   const undo: (() => Promise<void> | void)[] = [];
   const closeAll = async () => {
     while (undo.length > 0) {
@@ -143,6 +150,7 @@ export async function startBenchPortal(databaseUrl: string | undefined): Promise
       MQTT_MAX_CONNECTIONS_PER_ADDRESS: '0',
       SIGNUP_LIMIT_PER_HOUR: '100000',
       WEATHER_URL: 'off',
+      ...options.env,
     });
     const { app, deviceLink } = await buildApp({ config, database, logStream });
     undo.push(async () => {
@@ -155,7 +163,7 @@ export async function startBenchPortal(databaseUrl: string | undefined): Promise
         clearTimeout(force);
       }
     });
-    await app.listen({ port: 0, host: '127.0.0.1' });
+    await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
     return {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { openDatabase } from '@helio/db';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { rawFirmwareKey } from './domains/firmware/keys.ts';
 import { type DemoPlants, startDemoPlants } from './domains/seed/demo-run.ts';
 import { seedAccounts } from './domains/seed/seed.ts';
 
@@ -54,6 +55,8 @@ async function main(): Promise<void> {
         historyDays: config.demoHistoryDays,
         commands: built.commands,
         splitTariffs: built.tariffs.splitSoon,
+        // the simulated devices are the maker's: they trust the keys the portal checks uploads with
+        firmwareKeys: config.firmwareKeys.map((key) => rawFirmwareKey(key.publicKey).toString('base64')),
       });
     }
   } catch (error) {
