@@ -158,7 +158,7 @@ async function until(
       if (!ready(task)) throw new Error(`task not there yet: ${JSON.stringify(task)}`);
       return task;
     },
-    { timeout: 20_000, interval: 100 },
+    { timeout: 40_000, interval: 100 },
   );
 }
 
@@ -171,7 +171,7 @@ async function addTask(sns: string[], fileIds: number[], extra: object) {
 const row = (task: { rows: UpgradeTaskRow[] }, sn: string, part: FirmwarePart) =>
   task.rows.find((candidate) => candidate.equ_sn === sn && candidate.part === part)!;
 
-describe('the staged rollout', () => {
+describe('the staged rollout', { timeout: 60_000 }, () => {
   it('pauses when the canary’s failure passes the threshold; a resume rolls out the next batch', async () => {
     const model = await catalogue(
       ['ARM', 'DSP'],
@@ -286,7 +286,7 @@ describe('the staged rollout', () => {
   });
 });
 
-describe('a command that expires', () => {
+describe('a command that expires', { timeout: 60_000 }, () => {
   it('(never answered, the device away) puts its row back in the queue; the device gets it again when back', async () => {
     const model = await catalogue(['ARM'], [{ part: 'ARM', version: 'V2.0.0' }]);
     const [device] = await devices(1, model.name);
@@ -305,7 +305,7 @@ describe('a command that expires', () => {
         if (row(task, device!.sn, 'ARM').state !== 'queued') throw new Error('not queued again yet');
         return task;
       },
-      { timeout: 20_000, interval: 200 },
+      { timeout: 40_000, interval: 200 },
     );
     expect(row(queued, device!.sn, 'ARM')).toMatchObject({ waiting_for: 'online', status: null });
 
@@ -346,7 +346,7 @@ describe('the versions a device names', () => {
   });
 });
 
-describe('a portal restarted mid-rollout', () => {
+describe('a portal restarted mid-rollout', { timeout: 60_000 }, () => {
   let database: DatabaseHandle;
   let restarted: UpgradeServer | undefined;
   afterAll(async () => {
