@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,9 +17,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ConfigError, loadConfig } from '../src/config.ts';
+import { Refusal } from '../src/core/refusal.ts';
 import { byteRangeOf } from '../src/domains/firmware/download-route.ts';
 import { parseFirmwareKeys, verifyFirmwareSignature } from '../src/domains/firmware/keys.ts';
 import { firmwareLinks } from '../src/domains/firmware/links.ts';
+import { firmwareStore } from '../src/domains/firmware/store.ts';
 import { type Account, registerAccount } from './support/accounts.ts';
 import {
   type FirmwareServer,
@@ -40,12 +42,30 @@ import type { Answer } from './support/server.ts';
  * with range requests.
  */
 const trusted = firmwareKeyPair();
+const smallUpload = { ...firmware.fileUpload, path: 'test/firmware/small', maxBytes: 1000 };
 const stranger = firmwareKeyPair();
 let server: FirmwareServer;
 let operator: string;
 
 beforeAll(async () => {
-  server = await startFirmwareServer({ keys: [trusted.publicKeyBase64] });
+  server = await startFirmwareServer({
+    keys: [trusted.publicKeyBase64],
+    // the streamed upload's limit, at a size a test can pass
+    extend(calls, dataDir) {
+      const store = firmwareStore(path.join(dataDir, 'small'));
+      calls.streamUpload(smallUpload, async ({ file, fileName, caller }) => {
+        if (fileName.startsWith('refuse')) throw new Refusal('9001');
+        const uploadId = randomUUID();
+        const { sizeBytes, sha256 } = await store.stage(uploadId, file, Number.POSITIVE_INFINITY);
+        return {
+          upload_id: uploadId,
+          file_name: `${fileName}:${caller.userId}`,
+          size_bytes: sizeBytes,
+          sha256,
+        };
+      });
+    },
+  });
   operator = server.operatorToken;
 });
 afterAll(() => server.close());
@@ -510,11 +530,11 @@ describe('staging', () => {
     const bytes = image();
     const upload = await staged(bytes);
     expect(stagedFiles()).toContain(upload.upload_id);
-    await server.firmwareJobs.runAllNow();
+    await server.jobs.runAllNow();
     expect(stagedFiles()).toContain(upload.upload_id);
 
     server.clock.advance(61 * 60_000);
-    await server.firmwareJobs.runAllNow();
+    await server.jobs.runAllNow();
     expect(stagedFiles()).not.toContain(upload.upload_id);
     const rows = await queryParsed(
       server.database.db,
@@ -609,7 +629,7 @@ describe('download links', () => {
     expect(expired.status).toBe(404);
     expect(await expired.text()).toBe('Not found');
 
-    await server.firmwareJobs.runAllNow();
+    await server.jobs.runAllNow();
     const [left] = await queryParsed(
       server.database.db,
       z.object({ n: column.int }),
@@ -665,5 +685,47 @@ describe('npm run firmware:sign', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('a streamed upload', () => {
+  const post = (bytes: Buffer, fileName: string, token = operator) => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(bytes)]), fileName);
+    return fetch(`${server.url}/${smallUpload.path}`, { method: 'POST', headers: { token }, body: form });
+  };
+  const written = () => {
+    const root = path.join(server.dataDir, 'small', 'staging');
+    return existsSync(root) ? readdirSync(root) : [];
+  };
+
+  it('hands the file to its handler as it streams, up to its limit', async () => {
+    const bytes = image(1000);
+    const response = await post(bytes, 'dir/up.bin');
+    const answer = (await response.json()) as {
+      data: { size_bytes: number; sha256: string; file_name: string };
+    };
+    expect(answer.data).toMatchObject({
+      size_bytes: 1000,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      file_name: expect.stringMatching(/^up\.bin:\d+$/),
+    });
+  });
+
+  it('refuses a file over the limit with 413 and keeps nothing of it', async () => {
+    const before = written().length;
+    // over the limit in its first chunk, and after many
+    for (const size of [50_000, 2_000_000]) {
+      const response = await post(image(size), 'big.bin');
+      expect(response.status).toBe(413);
+      expect(await response.json()).toMatchObject({ code: 400, msg: '200005' });
+    }
+    expect(written()).toHaveLength(before);
+  });
+
+  it('answers a refusal made before the file is read', async () => {
+    const response = await post(image(900), 'refuse.bin');
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ msg: '9001' });
   });
 });

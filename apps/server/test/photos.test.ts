@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type StationItem, station } from '@helio/contracts';
+import { allUploads, type StationItem, station } from '@helio/contracts';
 import { queryRows } from '@helio/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -134,13 +134,13 @@ describe('bg/station/photo', () => {
     expect(document.paths['/api/station/list']).toBeDefined();
   });
 
-  it('is the only route that parses multipart: a JSON call refuses it with 200005', async () => {
+  it('is, with the other uploads, the only route that parses multipart: a JSON call refuses it with 200005', async () => {
     const form = new FormData();
     form.append('user_name', 'demo');
     form.append('pwd', 'demo123');
     const response = await fetch(`${server.url}/api/user/login`, { method: 'POST', body: form });
     expect(((await response.json()) as { msg: string }).msg).toBe('200005');
-    expect(server.calls.registeredUploads).toEqual(new Set([station.photo.path]));
+    expect(server.calls.registeredUploads).toEqual(new Set(allUploads.map((upload) => upload.path)));
   });
 });
 

@@ -172,7 +172,12 @@ export class CallRegistry {
    */
   private multipartRoute<U extends UploadDef>(
     upload: U,
-    answerPart: (part: MultipartFile, caller: Caller, request: FastifyRequest) => Promise<unknown>,
+    answerPart: (
+      part: MultipartFile,
+      caller: Caller,
+      request: FastifyRequest,
+      reply: FastifyReply,
+    ) => Promise<unknown>,
   ): void {
     if (this.registeredUploads.has(upload.path)) throw new Error(`upload ${upload.path} registered twice`);
     this.registeredUploads.add(upload.path);
@@ -190,7 +195,7 @@ export class CallRegistry {
           part.file.resume();
           throw new Refusal('200005');
         }
-        const data = await answerPart(part, caller, request);
+        const data = await answerPart(part, caller, request, reply);
         return this.answer(upload.path, upload.data, data, request, reply);
       });
     });
@@ -220,17 +225,24 @@ export class CallRegistry {
     upload: U,
     handler: (ctx: StreamUploadContext) => Promise<z.input<U['data']>>,
   ): void {
-    this.multipartRoute(upload, async (part, caller, request) => {
+    this.multipartRoute(upload, async (part, caller, request, reply) => {
       const { file } = part;
-      // busboy cuts the file at the limit and would end it as if complete: make that a failure
-      file.once('limit', () => file.destroy(fileTooLarge()));
+      const tooLarge = () => {
+        // the rest of the body is never read: the connection ends with this answer
+        reply.header('connection', 'close');
+        return fileTooLarge();
+      };
+      // busboy cuts the file at the limit and would end it as if complete: make that a failure,
+      // also when the cut came with the first chunks, before this route got the part
+      if (file.truncated) file.destroy(fileTooLarge());
+      else file.once('limit', () => file.destroy(fileTooLarge()));
       const fileName = (part.filename.split(/[\\/]/).pop() ?? '').slice(-255);
       try {
         const data = await handler({ file, fileName, caller, log: request.log });
-        if (file.truncated) throw fileTooLarge();
+        if (file.truncated) throw tooLarge();
         return data;
       } catch (error) {
-        if (file.truncated) throw fileTooLarge();
+        if (file.truncated) throw tooLarge();
         if (!file.readableEnded && !file.destroyed) file.resume();
         throw error;
       }

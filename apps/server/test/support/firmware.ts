@@ -1,16 +1,12 @@
 import { createHash, generateKeyPairSync, type KeyObject } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { firmware } from '@helio/contracts';
 import { schema } from '@helio/db';
 import { eq } from 'drizzle-orm';
-import { registerFirmwareCatalogue } from '../../src/domains/firmware/catalogue-module.ts';
-import { firmwareSignatureOf, parseFirmwareKeys, rawFirmwareKey } from '../../src/domains/firmware/keys.ts';
-import { operationLog } from '../../src/domains/operation-log/repository.ts';
-import { adjustableClock } from '../../src/platform/clock.ts';
-import { createJobRunner, type JobRunner } from '../../src/platform/jobs/runner.ts';
-import { freshDatabase } from './database.ts';
+import { firmwareSignatureOf, rawFirmwareKey } from '../../src/domains/firmware/keys.ts';
+import type { CallRegistry } from '../../src/http/calls.ts';
 import { type Answer, startTestServer, type TestServer } from './server.ts';
 
 /** An Ed25519 key pair as the signing script makes one: the FIRMWARE_KEYS line and the private key. */
@@ -45,59 +41,32 @@ export interface FirmwareServer extends TestServer {
   operatorToken: string;
   /** DATA_DIR of the server: images are under `firmware/`. */
   dataDir: string;
-  /** The job runner the catalogue's jobs are registered with. */
-  firmwareJobs: JobRunner;
 }
 
-/**
- * A test server with FIRMWARE_KEYS and the operator from INSTALLER_*, signed in. Until app.ts
- * wires the catalogue, the catalogue is registered here, with its jobs on a runner of its own.
- */
-export async function startFirmwareServer(options: { keys: string[] }): Promise<FirmwareServer> {
+/** A test server with FIRMWARE_KEYS and the operator from INSTALLER_*, signed in, in a DATA_DIR of its own. */
+export async function startFirmwareServer(options: {
+  keys: string[];
+  /** Extra calls or routes, as `startTestServer`'s `extend`, with the server's DATA_DIR. */
+  extend?: (calls: CallRegistry, dataDir: string) => void;
+}): Promise<FirmwareServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'helio-firmware-'));
-  const env = {
-    DATA_DIR: dataDir,
-    FIRMWARE_KEYS: options.keys.join(','),
-    INSTALLER_NAME: operatorAccount.userName,
-    INSTALLER_EMAIL: operatorAccount.email,
-    INSTALLER_PASSWORD: operatorAccount.password,
-  };
-  const database = await freshDatabase();
-  const clock = adjustableClock();
-  let ownJobs: JobRunner | undefined;
   const server = await startTestServer({
-    database,
-    clock,
-    env,
-    extend(calls, app) {
-      if (calls.registered.has(firmware.seriesList.path)) return;
-      ownJobs = createJobRunner({ db: database.db, log: app.log, clock });
-      registerFirmwareCatalogue({
-        app,
-        calls,
-        db: database.db,
-        clock,
-        jobs: ownJobs,
-        log: app.log,
-        operationLog: operationLog(database.db),
-        prefix: '/',
-        dataDir,
-        firmwareKeys: parseFirmwareKeys(env.FIRMWARE_KEYS),
-        portalUrl: 'http://localhost:8080/',
-      });
+    env: {
+      DATA_DIR: dataDir,
+      FIRMWARE_KEYS: options.keys.join(','),
+      INSTALLER_NAME: operatorAccount.userName,
+      INSTALLER_EMAIL: operatorAccount.email,
+      INSTALLER_PASSWORD: operatorAccount.password,
     },
+    extend: (calls) => options.extend?.(calls, dataDir),
   });
-  if (ownJobs) await ownJobs.start();
-  const firmwareJobs = ownJobs ?? server.jobs;
   return {
     ...server,
     operatorToken: await server.login(operatorAccount.userName, operatorAccount.password),
     dataDir,
-    firmwareJobs,
     async close() {
-      await ownJobs?.stop();
       await server.close();
-      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, type ReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { createReadStream, type ReadStream } from 'node:fs';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -65,9 +65,12 @@ export function firmwareStore(directory: string) {
           done(null, chunk);
         },
       });
+      // opened before the copy starts, so a failure's delete never races the file's creation
+      const handle = await open(file, 'wx');
       try {
-        await pipeline(source, measure, createWriteStream(file, { flags: 'wx' }));
+        await pipeline(source, measure, handle.createWriteStream());
       } catch (error) {
+        await handle.close().catch(() => undefined);
         await rm(file, { force: true });
         throw error;
       }

@@ -168,4 +168,4 @@ export const allCalls: CallDef[] = [
 ];
 
 /** Every multipart upload: not JSON calls, so tested and documented apart from `allCalls`. */
-export const allUploads: UploadDef[] = [station.photo];
+export const allUploads: UploadDef[] = [station.photo, firmware.fileUpload];
