@@ -14,7 +14,7 @@ export function RequireSession({ children }: { children: ReactNode }) {
   return useSession() ? children : <Navigate to="/login" replace />;
 }
 
-/** User management is for installers; an end user lands on the station list. */
+/** User management and upgrade tasks are for installers; an end user lands on the station list. */
 export function RequireInstaller({ children }: { children: ReactNode }) {
   const session = useSession();
   if (!session) return <Navigate to="/login" replace />;

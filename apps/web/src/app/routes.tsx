@@ -142,8 +142,14 @@ export function AppRoutes() {
         <Route path="/myLog/myLog" element={page(<MessageListRoute />)} />
         <Route path={STRATEGY_TEMPLATES_PATH} element={page(<StrategyTemplatesRoute />)} />
         <Route path={FIRMWARE_CATALOGUE_PATH} element={page(<FirmwareCatalogueRoute />)} />
-        <Route path={UPGRADE_TASKS_PATH} element={page(<UpgradeTasksRoute />)} />
-        <Route path={`${UPGRADE_TASKS_PATH}/:taskId`} element={page(<UpgradeTaskDetailRoute />)} />
+        <Route
+          path={UPGRADE_TASKS_PATH}
+          element={<RequireInstaller>{page(<UpgradeTasksRoute />)}</RequireInstaller>}
+        />
+        <Route
+          path={`${UPGRADE_TASKS_PATH}/:taskId`}
+          element={<RequireInstaller>{page(<UpgradeTaskDetailRoute />)}</RequireInstaller>}
+        />
         <Route path="/station-detail" element={page(<StationDetailRoute />)}>
           {/* A detail screen needs a station, chosen in the station list. */}
           <Route index element={<Navigate to="/dashboard" replace />} />

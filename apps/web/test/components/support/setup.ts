@@ -51,6 +51,7 @@ const parts: TextPart[] = [
   'statistics',
   'strategies',
   'tariffs',
+  'firmware',
 ];
 
 beforeAll(async () => {

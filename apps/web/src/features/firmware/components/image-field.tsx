@@ -34,7 +34,16 @@ export interface ImageFieldProps {
  * bar, then its SHA-256 and size as the portal computed them (to compare with the signature
  * file's). Choosing another file stops an upload under way.
  */
-export function ImageField({ onChange, id, ref, disabled, onStaged, onRefused, ...aria }: ImageFieldProps) {
+export function ImageField({
+  value: _uploadId,
+  onChange,
+  id,
+  ref,
+  disabled,
+  onStaged,
+  onRefused,
+  ...aria
+}: ImageFieldProps) {
   const { t } = useTranslation();
   const texts = useFirmwareTexts();
   const upload = useUploadImage();

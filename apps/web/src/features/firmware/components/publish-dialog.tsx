@@ -98,6 +98,7 @@ export function PublishDialog({ open, models, onClose, afterClose }: PublishDial
             label={t('firmware.file.image')}
             extra={t('firmware.file.imageHelp')}
             rules={[checked.rule('upload_id')]}
+            validateTrigger="onChange"
             required
             className="firmware-field-wide"
           >
@@ -115,6 +116,7 @@ export function PublishDialog({ open, models, onClose, afterClose }: PublishDial
             label={t('firmware.file.signature')}
             extra={t('firmware.file.signatureHelp')}
             rules={[checked.rule('signature')]}
+            validateTrigger="onChange"
             required
             className="firmware-field-wide"
           >
