@@ -1,79 +1,28 @@
 import { randomBytes } from 'node:crypto';
-import { type DeviceType, type FirmwarePart, firmware } from '@helio/contracts';
+import type { DeviceType, FirmwarePart } from '@helio/contracts';
 import { column, type DatabaseHandle, queryParsed } from '@helio/db';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { DeviceCommands } from '../../src/domains/commands/service.ts';
-import { controlAccess } from '../../src/domains/control/access.ts';
-import { controlRepository } from '../../src/domains/control/repository.ts';
-import { firmwareLinks } from '../../src/domains/firmware/links.ts';
-import { registerUpgradeTasks } from '../../src/domains/firmware/tasks-module.ts';
-import { operationLog } from '../../src/domains/operation-log/repository.ts';
-import { tenancy } from '../../src/domains/tenancy/tenancy.ts';
-import { type adjustableClock, adjustableClock as newClock } from '../../src/platform/clock.ts';
-import { downloads } from '../../src/platform/downloads.ts';
-import { downloadsRepository } from '../../src/platform/downloads-repository.ts';
-import { createJobRunner, type JobRunner } from '../../src/platform/jobs/runner.ts';
+import { adjustableClock } from '../../src/platform/clock.ts';
+import type { JobRunner } from '../../src/platform/jobs/runner.ts';
 import { freshDatabase } from './database.ts';
 import { startTestServer, type TestServer } from './server.ts';
 
 export interface UpgradeServer extends TestServer {
-  /** The job runner the rollout job is registered with. */
+  /** The job runner the rollout job is registered with (the app's). */
   rolloutJobs: JobRunner;
 }
 
-/**
- * A test server with upgrade tasks over `database` (a fresh one by default). Until app.ts wires
- * them, they are registered here: their rollout job on a runner of its own over the same database
- * and clock, their exports under a download path of their own.
- */
+/** A test server over `database` (a fresh one by default, closed with it) and `clock`, for upgrade tasks. */
 export async function startUpgradeServer(
   options: { database?: DatabaseHandle; clock?: ReturnType<typeof adjustableClock> } = {},
-): Promise<UpgradeServer & { database: DatabaseHandle }> {
+): Promise<UpgradeServer> {
   const database = options.database ?? (await freshDatabase());
-  const clock = options.clock ?? newClock();
-  let ownJobs: JobRunner | undefined;
-  let started: TestServer | undefined;
-  const server = await startTestServer({
-    database,
-    clock,
-    extend(calls, app) {
-      if (calls.registered.has(firmware.taskAdd.path)) return;
-      const db = database.db;
-      ownJobs = createJobRunner({ db, log: app.log, clock });
-      const files = downloads(downloadsRepository(db), {
-        apiBase: '/upgrade-test/',
-        prefix: '/upgrade-test/',
-      });
-      files.route(app);
-      const scopes = tenancy(db);
-      const commands = {
-        create: (...args: Parameters<DeviceCommands['create']>) => started!.commands.create(...args),
-      } as DeviceCommands;
-      registerUpgradeTasks({
-        calls,
-        db,
-        tenancy: scopes,
-        commands,
-        access: controlAccess(controlRepository(db), scopes, clock),
-        jobs: ownJobs,
-        links: firmwareLinks({ db, clock, baseUrl: 'http://127.0.0.1:9/' }),
-        clock,
-        downloads: files,
-        operationLog: operationLog(db),
-        log: app.log,
-      });
-    },
-  });
-  started = server;
-  if (ownJobs) await ownJobs.start();
-  const rolloutJobs = ownJobs ?? server.jobs;
+  const server = await startTestServer({ database, clock: options.clock ?? adjustableClock() });
   return {
     ...server,
-    database,
-    rolloutJobs,
+    rolloutJobs: server.jobs,
     async close() {
-      await ownJobs?.stop();
       await server.close();
       if (!options.database) await database.close();
     },
