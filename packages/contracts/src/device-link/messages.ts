@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { DeviceType } from '../enums.ts';
 import { type UpgradeStatus, upgradeStatuses } from '../enums.ts';
-import { firmwareParts } from '../firmware.ts';
+import { type FirmwarePart, firmwareParts } from '../firmware.ts';
 import { controlCharacterPath } from '../validation/control-characters.ts';
 import type { UpKind } from './topics.ts';
 import { deviceValues, emsParts } from './values.ts';
@@ -101,6 +101,13 @@ export const alarmMessage = z.object({
 });
 export type AlarmMessage = z.infer<typeof alarmMessage>;
 
+/** A version per firmware part; an object, so that a part this version does not know is dropped, not refused. */
+const partVersions = z.object(
+  Object.fromEntries(
+    firmwareParts.map((part) => [part, z.string().trim().min(1).max(40).optional()]),
+  ) as Record<FirmwarePart, z.ZodOptional<z.ZodString>>,
+);
+
 /**
  * `dev/{sn}/up/status`: `online` right after connecting (with the firmware and interval), and
  * `offline` as the connection's last will (so it carries no time) or before a clean disconnect.
@@ -110,10 +117,11 @@ export const statusMessage = z.object({
   state: z.enum(['online', 'offline']),
   ts: timestamp.optional(),
   firmware_version: z.string().trim().min(1).max(40).optional(),
-  firmware_parts: z
-    .partialRecord(z.enum(firmwareParts), z.string().trim().min(1).max(40))
+  firmware_parts: partVersions
     .optional()
-    .describe('With `online`: the version each part runs (firmware_version is the main part’s)'),
+    .describe(
+      'With `online`: the version each part runs (firmware_version is the main part’s); parts the portal does not know are dropped',
+    ),
   interval_s: intervalSeconds.optional(),
   active_alarms: z
     .array(z.object({ code: z.number().int().min(1).max(65535), part: z.enum(emsParts).optional() }))
