@@ -12,6 +12,7 @@ import { TaskCounts } from '../components/task-counts.tsx';
 import { TaskRows } from '../components/task-rows.tsx';
 import { TaskStateTag } from '../components/task-state-tag.tsx';
 import { useConfirmAct } from '../hooks/use-confirm-act.ts';
+import { useMayChangeTasks } from '../lib/may-change.ts';
 import { UPGRADE_TASKS_PATH } from '../lib/paths.ts';
 import { taskActs } from '../lib/task-view.ts';
 import { useFirmwareTexts } from '../lib/use-firmware-texts.ts';
@@ -30,6 +31,7 @@ export function UpgradeTaskDetailRoute() {
   const task = detail.data;
   useDocumentTitle(task ? task.name : t('firmware.tasks.title'));
   const act = useTaskAct();
+  const mayChange = useMayChangeTasks();
   const cancelling = useConfirmAct(() => act.mutateAsync({ act: 'cancel', taskId }));
   const exporting = useFileExport(
     (id: number, language, signal) => askTaskExport(id, language, signal),
@@ -53,7 +55,7 @@ export function UpgradeTaskDetailRoute() {
       </section>
     );
 
-  const acts = taskActs(task.state);
+  const acts = mayChange ? taskActs(task.state) : { pause: false, resume: false, cancel: false };
   return (
     <section className="page upgrade-task-detail" data-testid="upgrade-task-detail">
       <Link to={UPGRADE_TASKS_PATH}>{t('firmware.tasks.back')}</Link>

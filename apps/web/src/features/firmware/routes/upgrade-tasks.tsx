@@ -12,6 +12,7 @@ import { useRefreshTasks, useTaskList } from '../api/tasks.ts';
 import { NewTaskDrawer } from '../components/new-task-drawer.tsx';
 import { TaskCounts } from '../components/task-counts.tsx';
 import { TaskStateTag } from '../components/task-state-tag.tsx';
+import { useMayChangeTasks } from '../lib/may-change.ts';
 import { upgradeTaskPath } from '../lib/paths.ts';
 import { useFirmwareTexts } from '../lib/use-firmware-texts.ts';
 import '../firmware.css';
@@ -32,6 +33,7 @@ export function UpgradeTasksRoute() {
   const [creating, setCreating] = useState(false);
   const opener = useFocusReturn();
   const refresh = useRefreshTasks();
+  const mayChange = useMayChangeTasks();
   const tasks = useTaskList({ page, page_size: PAGE_SIZE, ...(state === 'all' ? {} : { state }) });
   const pagerFocus = usePaginationFocus<HTMLDivElement>(`${page}|${tasks.isFetching}`);
   const total = tasks.data?.total ?? 0;
@@ -72,19 +74,21 @@ export function UpgradeTasksRoute() {
         <Typography.Title level={1} className="page-title">
           {t('firmware.tasks.title')}
         </Typography.Title>
-        <div className="page-actions">
-          <Button
-            type="primary"
-            icon={<PlusOutlined aria-hidden />}
-            onClick={() => {
-              opener.remember();
-              setCreating(true);
-            }}
-            data-testid="upgrade-task-new"
-          >
-            {t('firmware.tasks.new')}
-          </Button>
-        </div>
+        {mayChange && (
+          <div className="page-actions">
+            <Button
+              type="primary"
+              icon={<PlusOutlined aria-hidden />}
+              onClick={() => {
+                opener.remember();
+                setCreating(true);
+              }}
+              data-testid="upgrade-task-new"
+            >
+              {t('firmware.tasks.new')}
+            </Button>
+          </div>
+        )}
       </div>
       <Card className="page-card">
         <search className="table-toolbar">
