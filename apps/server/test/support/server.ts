@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { Writable } from 'node:stream';
 import type { CallDef } from '@helio/contracts';
 import type { DatabaseHandle } from '@helio/db';
@@ -52,6 +53,20 @@ export interface TestServer {
  * registered in the test would have those readings refused as older than their registration and,
  * as time goes on, than the backfill horizon. Those rules have their own tests.
  */
+/** A TCP port free on this machine now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
 export const historyAdmission: Admission = {
   horizonMs: Number.POSITIVE_INFINITY,
   registrationGraceMs: Number.POSITIVE_INFINITY,
@@ -73,8 +88,12 @@ export async function startTestServer(
   } = {},
 ): Promise<TestServer> {
   const database = options.database ?? (await freshDatabase());
+  // the port is chosen before the app is built: devices are given firmware links at PORTAL_URL
+  const port = options.env?.PORT ? Number(options.env.PORT) : await freePort();
   const config = loadConfig({
     NODE_ENV: 'test',
+    PORT: String(port),
+    PORTAL_URL: `http://127.0.0.1:${port}/`,
     LOG_LEVEL: 'info',
     WEB_DIST: '/nonexistent',
     // the embedded broker on any free port: never the fixed default, which may be taken
@@ -102,9 +121,7 @@ export async function startTestServer(
   });
   options.extend?.(calls, app);
   await seedAccounts(database.db, config, app.log);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  await app.listen({ port, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${port}`;
 
   const post: TestServer['post'] = async (path, body, postOptions = {}) => {

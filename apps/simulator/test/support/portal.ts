@@ -9,6 +9,7 @@ import { localBrokerUrl } from '../../../server/test/support/devices.ts';
 import { addStation, registerDevice } from '../../../server/test/support/fleet.ts';
 import { startTestServer, type TestServer } from '../../../server/test/support/server.ts';
 import { type CommandTiming, emptyCounters, type LinkCounters } from '../../src/devices/link.ts';
+import type { UpgradeFailureKind } from '../../src/devices/upgrade.ts';
 import type { VirtualDevice } from '../../src/devices/virtual-device.ts';
 import type { PlantConfig } from '../../src/plant/model.ts';
 import { samplePlantConfig } from '../../src/plant/presets.ts';
@@ -116,7 +117,12 @@ export const fastTiming: CommandTiming = { workMs: 20, stepMs: 60, rebootMs: 300
 /** A run for devices driven by hand: a wheel, the real clock, fast commands, every message traced. */
 export function testLink(
   brokerUrl: string,
-  overrides: { upgradeFailureRate?: number; intervalS?: number; firmwareKeys?: string[] } = {},
+  overrides: {
+    upgradeFailureRate?: number;
+    upgradeFailures?: UpgradeFailureKind[];
+    intervalS?: number;
+    firmwareKeys?: string[];
+  } = {},
 ) {
   const wheel = new TimerWheel();
   const counters: LinkCounters = emptyCounters();
@@ -128,6 +134,7 @@ export function testLink(
     intervalS: overrides.intervalS ?? 60,
     faultRate: 0,
     upgradeFailureRate: overrides.upgradeFailureRate ?? 0,
+    upgradeFailures: overrides.upgradeFailures,
     firmwareKeys: overrides.firmwareKeys ?? [],
     selfTestFailureRate: 0,
     timing: fastTiming,
