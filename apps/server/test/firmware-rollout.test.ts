@@ -293,7 +293,8 @@ describe('a command that expires', { timeout: 60_000 }, () => {
     await connect(server, device!, 'silent');
     const taskId = await addTask([device!.sn], model.fileIds, {});
     await until(server, taskId, (task) => row(task, device!.sn, 'ARM').state === 'sent');
-    expect(device!.received).toHaveLength(1);
+    // the row is sent once the broker took the command; the device has it a moment later
+    await vi.waitFor(() => expect(device!.received).toHaveLength(1), { timeout: 10_000 });
 
     // the device went silent for longer than a command waits (COMMAND_TTL): offline, its command expired
     server.clock.advance(server.commands.ttlMs + 60_000);

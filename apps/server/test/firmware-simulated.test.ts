@@ -211,7 +211,14 @@ describe('firmware to simulated devices', { timeout: 120_000 }, () => {
       failure_threshold_pct: 40,
     });
 
-    const paused = await until(portal, taskId, (task) => task.state === 'paused');
+    // the first failure pauses the task; the other canary device, already asked, finishes on its own
+    const paused = await until(
+      portal,
+      taskId,
+      (task) =>
+        task.state === 'paused' &&
+        failing.every((device) => task.rows.find((row) => row.equ_sn === device.sn)?.state === 'failed'),
+    );
     expect(paused.pause_reason).toBe('failures');
     for (const device of failing)
       expect(paused.rows.find((row) => row.equ_sn === device.sn)).toMatchObject({

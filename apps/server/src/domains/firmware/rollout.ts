@@ -15,7 +15,8 @@ import type { ProgressRow, TaskRow, TasksRepository } from './tasks-repository.t
  *   without being sent ("an earlier part failed", status null): the device is left as it is;
  * - failures past the threshold since the task started or resumed pause it ('failures');
  * - a stage's rows go out once every row of the earlier stages is final or waits for an offline
- *   device (offline devices never hold the rollout back and go out when they come back);
+ *   device (offline devices never hold the rollout back and go out when they come back), or was
+ *   sent to a device silent for SILENT_SENT_HOLD_MS (its outcome is taken when it is back);
  * - SPEC.md §9: nothing goes to a device of a station while a PCS upgrade of that station is under
  *   way or ended less than PCS_UPGRADE_GAP_MS ago;
  * - a task whose rows are all final is completed.
@@ -35,8 +36,15 @@ export interface UpgradeLinks {
 /** What the plan needs of a row. */
 export type PlannedRow = Pick<
   ProgressRow,
-  'id' | 'device_id' | 'station_id' | 'device_state' | 'stage' | 'part' | 'state'
+  'id' | 'device_id' | 'station_id' | 'device_state' | 'stage' | 'part' | 'state' | 'updated_at'
 >;
+
+/**
+ * A sent row whose device has gone silent (offline, its row unmoved this long) stops holding its
+ * stage back: a reboot into new firmware is minutes, a device gone for good would hold the
+ * rollout for ever. Its outcome is still taken when the device comes back.
+ */
+export const SILENT_SENT_HOLD_MS = 30 * 60_000;
 
 export type WaitingFor = UpgradeTaskRow['waiting_for'];
 
@@ -50,6 +58,7 @@ export function rolloutPlan(
   state: UpgradeTaskState,
   rows: readonly PlannedRow[],
   pcsGap: ReadonlySet<number>,
+  now: Date,
 ): { waiting: Map<number, WaitingFor>; send: PlannedRow[] } {
   const waiting = new Map<number, WaitingFor>();
   const send: PlannedRow[] = [];
@@ -59,7 +68,11 @@ export function rolloutPlan(
   // the first stage that still has a row under way or able to go: later stages wait for it
   let openStage = Number.POSITIVE_INFINITY;
   for (const row of rows)
-    if (row.state === 'sent' || (row.state === 'queued' && online(row)))
+    if (
+      (row.state === 'sent' &&
+        (online(row) || now.getTime() - Date.parse(row.updated_at) < SILENT_SENT_HOLD_MS)) ||
+      (row.state === 'queued' && online(row))
+    )
       openStage = Math.min(openStage, row.stage);
   const gap = new Set(pcsGap);
   // a device's earlier part not yet succeeded holds its later parts
@@ -136,7 +149,7 @@ export function registerRolloutJob(options: {
     }
     const rows = await repo.progress(task.task_id);
     const stations = [...new Set(rows.filter((row) => row.state === 'queued').map((row) => row.station_id))];
-    const plan = rolloutPlan(task.state, rows, await repo.pcsGapStations(stations, now));
+    const plan = rolloutPlan(task.state, rows, await repo.pcsGapStations(stations, now), now);
     let sent = 0;
     for (const row of plan.send) {
       try {

@@ -133,6 +133,7 @@ const progressRow = z.object({
   message: column.text.nullable(),
   sent_at: column.isoInstant.nullable(),
   finished_at: column.isoInstant.nullable(),
+  updated_at: column.isoInstant,
 });
 export type ProgressRow = z.output<typeof progressRow>;
 
@@ -371,7 +372,8 @@ function taskQueries(db: Database) {
         progressRow,
         sql`select r.id, r.device_id, d.sn, r.station_id, s.station_name, d.status as device_state, r.position,
                    r.stage, r.part, r.file_id, f.name as file_name, f.sha256, f.signature, f.size_bytes,
-                   r.from_version, f.version, r.state, r.status, r.progress_pct, r.message, r.sent_at, r.finished_at
+                   r.from_version, f.version, r.state, r.status, r.progress_pct, r.message, r.sent_at, r.finished_at,
+                   r.updated_at
             from upgrade_task_devices r
             join devices d on d.device_id = r.device_id
             join stations s on s.station_id = r.station_id

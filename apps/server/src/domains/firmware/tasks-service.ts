@@ -196,7 +196,8 @@ export function upgradeTasksService(options: UpgradeTasksOptions) {
   async function rowsOf(task: TaskRow): Promise<UpgradeTaskRow[]> {
     const rows = await repo.progress(task.task_id);
     const stations = [...new Set(rows.filter((row) => row.state === 'queued').map((row) => row.station_id))];
-    const plan = rolloutPlan(task.state, rows, await repo.pcsGapStations(stations, clock.now()));
+    const now = clock.now();
+    const plan = rolloutPlan(task.state, rows, await repo.pcsGapStations(stations, now), now);
     return rows.map((row) => ({
       equ_sn: row.sn,
       station_name: row.station_name,
