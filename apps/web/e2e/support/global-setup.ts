@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,6 +9,7 @@ import { wrapPglite } from '@helio/db';
 import type { TestProject } from 'vitest/node';
 import { buildApp } from '../../../server/src/app.ts';
 import { loadConfig } from '../../../server/src/config.ts';
+import { rawFirmwareKey } from '../../../server/src/domains/firmware/keys.ts';
 import { seedAccounts } from '../../../server/src/domains/seed/seed.ts';
 import { startSmtpServer } from '../../../server/test/support/smtp.ts';
 import { startTileServer } from './tiles.ts';
@@ -21,6 +23,10 @@ declare module 'vitest' {
     tileServer: string;
     /** The embedded MQTT broker devices connect to, as the portal tells them (MQTT_PUBLIC_URL). */
     brokerUrl: string;
+    /** The maker's firmware signing key of the run (PKCS#8 PEM): journeys sign their images with it. */
+    firmwareSigningKey: string;
+    /** Its public key as FIRMWARE_KEYS holds it (base64 of the raw 32 bytes): the simulated devices trust it. */
+    firmwareKeys: string;
   }
 }
 
@@ -72,6 +78,17 @@ export default async function setup(project: TestProject) {
   const brokerUrl = `mqtt://127.0.0.1:${await freePort()}`;
   project.provide('brokerUrl', brokerUrl);
 
+  // the maker's signing key of this run: the portal trusts its public key, the journeys sign with it
+  const signing = generateKeyPairSync('ed25519');
+  const firmwareKeys = rawFirmwareKey(signing.publicKey).toString('base64');
+  project.provide('firmwareKeys', firmwareKeys);
+  project.provide(
+    'firmwareSigningKey',
+    signing.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  );
+  // devices are given download links at PORTAL_URL: the portal listens where it says it does
+  const port = await freePort();
+
   const database = wrapPglite(await PGlite.create());
   await database.migrate();
   const config = loadConfig({
@@ -92,10 +109,13 @@ export default async function setup(project: TestProject) {
     INSTALLER_PASSWORD: 'installer-pass-1',
     MAP_TILE_URL: tiles.template,
     MAP_TILE_ATTRIBUTION: 'Helio e2e tiles',
+    PORT: String(port),
+    PORTAL_URL: `http://127.0.0.1:${port}/`,
+    FIRMWARE_KEYS: firmwareKeys,
   });
   const { app } = await buildApp({ config, database });
   await seedAccounts(database.db, config, app.log);
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
   project.provide('baseUrl', `http://127.0.0.1:${address.port}`);

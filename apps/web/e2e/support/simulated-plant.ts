@@ -32,7 +32,17 @@ export async function simulatedHomeBattery(
   installer: Account,
   name: string,
   settingsPassword: string,
-  { startMs }: { startMs?: number } = {},
+  {
+    startMs,
+    firmwareKeys = [],
+    model = 'HX-6K',
+  }: {
+    startMs?: number;
+    /** The maker's keys the devices trust (their upgrades flash only images signed with one). */
+    firmwareKeys?: readonly string[];
+    /** The inverter's model. */
+    model?: string;
+  } = {},
 ): Promise<SimulatedPlant> {
   const place = placesNamed(['warsaw'])[0]!;
   const config = samplePlantConfig(StationType.residentialEss, place, 7);
@@ -69,7 +79,7 @@ export async function simulatedHomeBattery(
         station_id: station.station_id,
         device_type: deviceType,
         sn,
-        model: deviceType === DeviceType.inverter ? 'HX-6K' : 'LFP-10',
+        model: deviceType === DeviceType.inverter ? model : 'LFP-10',
         rated_power_w: ratedPowerW,
         ...(deviceType === DeviceType.inverter ? { settings_pwd: settingsPassword } : {}),
       },
@@ -94,6 +104,7 @@ export async function simulatedHomeBattery(
     intervalS: 60,
     faultRate: 0,
     upgradeFailureRate: 0,
+    firmwareKeys,
     selfTestFailureRate: 0,
     timing: { workMs: 300, stepMs: 500, rebootMs: 1500 },
     counters: emptyCounters(),
