@@ -44,7 +44,7 @@ describe('the upgrade records', () => {
 
     const rows = within(table).getAllByRole('row').slice(1);
     const [flashing, failed, queued] = rows;
-    expect(flashing?.textContent).toContain('Upgrading');
+    expect(flashing?.textContent).toContain('In progress');
     expect(flashing?.textContent).toContain('V1.3.0 → V1.4.0');
     expect(flashing?.textContent).toContain('DSP');
     const bar = within(flashing!).getByRole('progressbar', { name: 'Upgrade progress of hx6k-dsp-1.4.0' });
