@@ -1,6 +1,6 @@
 import { type FirmwareModelItem, languageNames, languages } from '@helio/contracts';
 import { Alert, Form, Input, Select, Tabs } from 'antd';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/dialogs/form-dialog.tsx';
 import { useCheckedForm } from '../../../hooks/use-checked-form.ts';
@@ -44,6 +44,15 @@ export function PublishDialog({ open, models, onClose, afterClose }: PublishDial
     [form],
   );
   const checked = useCheckedForm(form, { issuesNow, issueText: texts.issue, codeFields });
+  // the only model, and a model's only part, need no choosing
+  useEffect(() => {
+    if (open && models.length === 1 && form.getFieldValue('model_id') === undefined)
+      form.setFieldValue('model_id', models[0]!.model_id);
+  }, [open, models, form]);
+  useEffect(() => {
+    if (model?.parts.length === 1 && form.getFieldValue('part') === undefined)
+      form.setFieldValue('part', model.parts[0]);
+  }, [model, form]);
 
   const submit = () => {
     setFailure(undefined);
