@@ -1,7 +1,7 @@
 import { lazy, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { RouteBoundary } from '../components/errors/route-boundary.tsx';
-import { FIRMWARE_CATALOGUE_PATH, UPGRADE_TASKS_PATH } from '../features/firmware/index.ts';
+import { FIRMWARE_CATALOGUE_PATH, UPGRADE_TASKS_PATH } from '../features/firmware/lib/paths.ts';
 import { STRATEGY_TEMPLATES_PATH } from '../features/strategies/lib/paths.ts';
 import { USER_LIST_PATH } from '../features/users/index.ts';
 import { withTexts } from '../lib/i18n.ts';
