@@ -1,6 +1,7 @@
 import { firmwareParts } from '@helio/contracts';
 import { Table, type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useKeyboardScroll } from '../../../hooks/use-focus-return.ts';
 import type { Choices } from '../lib/task-form.ts';
 
 type ChoiceDevice = Choices['devices'][number];
@@ -11,6 +12,8 @@ type ChoiceDevice = Choices['devices'][number];
  */
 export function ChosenDevices({ choices }: { choices: Choices }) {
   const { t } = useTranslation();
+  // a table wider than its box scrolls: by keyboard too when nothing in it takes the focus
+  const scroll = useKeyboardScroll<HTMLDivElement>(t('firmware.devices.chosenCaption'));
   const parts = firmwareParts.filter(
     (part) =>
       choices.files.some((file) => file.part === part) ||
@@ -36,15 +39,17 @@ export function ChosenDevices({ choices }: { choices: Choices }) {
     },
   ];
   return (
-    <Table<ChoiceDevice>
-      rowKey="equ_sn"
-      size="small"
-      caption={<span className="visually-hidden">{t('firmware.devices.chosenCaption')}</span>}
-      columns={columns}
-      dataSource={choices.devices}
-      scroll={{ x: 'max-content', y: 240 }}
-      pagination={false}
-      data-testid="upgrade-chosen-devices"
-    />
+    <div ref={scroll}>
+      <Table<ChoiceDevice>
+        rowKey="equ_sn"
+        size="small"
+        caption={<span className="visually-hidden">{t('firmware.devices.chosenCaption')}</span>}
+        columns={columns}
+        dataSource={choices.devices}
+        scroll={{ x: 'max-content', y: 240 }}
+        pagination={false}
+        data-testid="upgrade-chosen-devices"
+      />
+    </div>
   );
 }

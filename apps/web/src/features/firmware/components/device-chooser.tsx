@@ -8,6 +8,7 @@ import {
 import { Button, Input, Select, Table, type TableProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useKeyboardScroll } from '../../../hooks/use-focus-return.ts';
 import { useDevicesToUpgrade } from '../api/tasks.ts';
 import { useFirmwareTexts } from '../lib/use-firmware-texts.ts';
 
@@ -28,6 +29,8 @@ export interface DeviceChooserProps {
  */
 export function DeviceChooser({ chosen, onChange, disabled }: DeviceChooserProps) {
   const { t } = useTranslation();
+  // a table wider than its box scrolls: by keyboard too when nothing in it takes the focus
+  const scroll = useKeyboardScroll<HTMLDivElement>(t('firmware.devices.caption'));
   const texts = useFirmwareTexts();
   const [deviceType, setDeviceType] = useState<DeviceType>(DeviceTypes.inverter);
   const [search, setSearch] = useState('');
@@ -126,41 +129,43 @@ export function DeviceChooser({ chosen, onChange, disabled }: DeviceChooserProps
           </Button>
         )}
       </p>
-      <Table<DeviceItem>
-        rowKey="sn"
-        size="small"
-        caption={<span className="visually-hidden">{t('firmware.devices.caption')}</span>}
-        columns={columns}
-        dataSource={devices.data?.list ?? []}
-        loading={devices.isFetching}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: devices.isPending ? t('firmware.loading') : t('firmware.devices.none') }}
-        pagination={
-          (devices.data?.total ?? 0) > PAGE_SIZE
-            ? {
-                current: page,
-                pageSize: PAGE_SIZE,
-                total: devices.data?.total,
-                onChange: setPage,
-                showSizeChanger: false,
-                size: 'small',
-              }
-            : false
-        }
-        rowSelection={{
-          selectedRowKeys: [...chosen.keys()],
-          preserveSelectedRowKeys: true,
-          onSelect: (item, on) => change([item], on),
-          onSelectAll: (on, _rows, changed) => change(changed, on),
-          getCheckboxProps: (item) =>
-            ({
-              disabled: !choosable(item) || (full && !chosen.has(item.sn)),
-              'aria-label': t('firmware.devices.select', { sn: item.sn }),
-              'data-testid': `upgrade-device-select-${item.sn}`,
-            }) as never,
-        }}
-        data-testid="upgrade-device-table"
-      />
+      <div ref={scroll}>
+        <Table<DeviceItem>
+          rowKey="sn"
+          size="small"
+          caption={<span className="visually-hidden">{t('firmware.devices.caption')}</span>}
+          columns={columns}
+          dataSource={devices.data?.list ?? []}
+          loading={devices.isFetching}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: devices.isPending ? t('firmware.loading') : t('firmware.devices.none') }}
+          pagination={
+            (devices.data?.total ?? 0) > PAGE_SIZE
+              ? {
+                  current: page,
+                  pageSize: PAGE_SIZE,
+                  total: devices.data?.total,
+                  onChange: setPage,
+                  showSizeChanger: false,
+                  size: 'small',
+                }
+              : false
+          }
+          rowSelection={{
+            selectedRowKeys: [...chosen.keys()],
+            preserveSelectedRowKeys: true,
+            onSelect: (item, on) => change([item], on),
+            onSelectAll: (on, _rows, changed) => change(changed, on),
+            getCheckboxProps: (item) =>
+              ({
+                disabled: !choosable(item) || (full && !chosen.has(item.sn)),
+                'aria-label': t('firmware.devices.select', { sn: item.sn }),
+                'data-testid': `upgrade-device-select-${item.sn}`,
+              }) as never,
+          }}
+          data-testid="upgrade-device-table"
+        />
+      </div>
     </div>
   );
 }

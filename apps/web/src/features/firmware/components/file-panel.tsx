@@ -4,7 +4,7 @@ import { Button, Select, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { useFocusReturn, usePaginationFocus } from '../../../hooks/use-focus-return.ts';
+import { useFocusReturn, useKeyboardScroll, usePaginationFocus } from '../../../hooks/use-focus-return.ts';
 import { notifySuccess } from '../../../lib/notifier.ts';
 import { useDeleteFile, useFileList, useModelList } from '../api/catalogue.ts';
 import { useConfirmAct } from '../hooks/use-confirm-act.ts';
@@ -24,6 +24,8 @@ const PAGE_SIZE = 20;
  */
 export function FilePanel() {
   const { t } = useTranslation();
+  // a table wider than its box scrolls: by keyboard too when nothing in it takes the focus
+  const scroll = useKeyboardScroll<HTMLDivElement>(t('firmware.file.title'));
   const texts = useFirmwareTexts();
   const [modelId, setModelId] = useState<number>();
   const [page, setPage] = useState(1);
@@ -137,34 +139,36 @@ export function FilePanel() {
           data-testid="firmware-file-filter"
         />
       </search>
-      <Table<FirmwareFileItem>
-        rowKey="file_id"
-        size="small"
-        caption={<span className="visually-hidden">{t('firmware.file.title')}</span>}
-        columns={columns}
-        dataSource={files.data?.list ?? []}
-        loading={files.isFetching}
-        scroll={{ x: 'max-content' }}
-        onRow={(item) => ({ 'data-testid': `firmware-file-${item.file_id}` }) as object}
-        pagination={
-          total > PAGE_SIZE
-            ? { current: page, pageSize: PAGE_SIZE, total, onChange: setPage, showSizeChanger: false }
-            : false
-        }
-        locale={{
-          emptyText: files.isError ? (
-            <ListFailed error={files.error} onRetry={() => void files.refetch()} />
-          ) : files.isPending ? (
-            <span role="status">{t('firmware.loading')}</span>
-          ) : (
-            <EmptyState
-              title={t('firmware.file.emptyTitle')}
-              description={t('firmware.file.emptyDescription')}
-            />
-          ),
-        }}
-        data-testid="firmware-file-table"
-      />
+      <div ref={scroll}>
+        <Table<FirmwareFileItem>
+          rowKey="file_id"
+          size="small"
+          caption={<span className="visually-hidden">{t('firmware.file.title')}</span>}
+          columns={columns}
+          dataSource={files.data?.list ?? []}
+          loading={files.isFetching}
+          scroll={{ x: 'max-content' }}
+          onRow={(item) => ({ 'data-testid': `firmware-file-${item.file_id}` }) as object}
+          pagination={
+            total > PAGE_SIZE
+              ? { current: page, pageSize: PAGE_SIZE, total, onChange: setPage, showSizeChanger: false }
+              : false
+          }
+          locale={{
+            emptyText: files.isError ? (
+              <ListFailed error={files.error} onRetry={() => void files.refetch()} />
+            ) : files.isPending ? (
+              <span role="status">{t('firmware.loading')}</span>
+            ) : (
+              <EmptyState
+                title={t('firmware.file.emptyTitle')}
+                description={t('firmware.file.emptyDescription')}
+              />
+            ),
+          }}
+          data-testid="firmware-file-table"
+        />
+      </div>
       <PublishDialog
         open={publishing}
         models={models.data?.list ?? []}

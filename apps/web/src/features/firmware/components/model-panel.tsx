@@ -4,7 +4,7 @@ import { Button, Select, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { useFocusReturn } from '../../../hooks/use-focus-return.ts';
+import { useFocusReturn, useKeyboardScroll } from '../../../hooks/use-focus-return.ts';
 import { useDeleteModel, useModelList, useSeriesList } from '../api/catalogue.ts';
 import { useConfirmAct } from '../hooks/use-confirm-act.ts';
 import { useFirmwareTexts } from '../lib/use-firmware-texts.ts';
@@ -19,6 +19,8 @@ import { ModelDialog } from './model-dialog.tsx';
  */
 export function ModelPanel() {
   const { t } = useTranslation();
+  // a table wider than its box scrolls: by keyboard too when nothing in it takes the focus
+  const scroll = useKeyboardScroll<HTMLDivElement>(t('firmware.model.title'));
   const texts = useFirmwareTexts();
   const [seriesId, setSeriesId] = useState<number>();
   const series = useSeriesList();
@@ -94,29 +96,31 @@ export function ModelPanel() {
           data-testid="firmware-model-filter"
         />
       </search>
-      <Table<FirmwareModelItem>
-        rowKey="model_id"
-        size="small"
-        caption={<span className="visually-hidden">{t('firmware.model.title')}</span>}
-        columns={columns}
-        dataSource={models.data?.list ?? []}
-        loading={models.isFetching}
-        scroll={{ x: 'max-content' }}
-        pagination={false}
-        locale={{
-          emptyText: models.isError ? (
-            <ListFailed error={models.error} onRetry={() => void models.refetch()} />
-          ) : models.isPending ? (
-            <span role="status">{t('firmware.loading')}</span>
-          ) : (
-            <EmptyState
-              title={t('firmware.model.emptyTitle')}
-              description={t('firmware.model.emptyDescription')}
-            />
-          ),
-        }}
-        data-testid="firmware-model-table"
-      />
+      <div ref={scroll}>
+        <Table<FirmwareModelItem>
+          rowKey="model_id"
+          size="small"
+          caption={<span className="visually-hidden">{t('firmware.model.title')}</span>}
+          columns={columns}
+          dataSource={models.data?.list ?? []}
+          loading={models.isFetching}
+          scroll={{ x: 'max-content' }}
+          pagination={false}
+          locale={{
+            emptyText: models.isError ? (
+              <ListFailed error={models.error} onRetry={() => void models.refetch()} />
+            ) : models.isPending ? (
+              <span role="status">{t('firmware.loading')}</span>
+            ) : (
+              <EmptyState
+                title={t('firmware.model.emptyTitle')}
+                description={t('firmware.model.emptyDescription')}
+              />
+            ),
+          }}
+          data-testid="firmware-model-table"
+        />
+      </div>
       <ModelDialog
         open={adding}
         series={series.data?.list ?? []}

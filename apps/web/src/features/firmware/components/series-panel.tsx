@@ -3,6 +3,7 @@ import { type FirmwareSeriesItem, firmware } from '@helio/contracts';
 import { Button, Form, Input, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { useKeyboardScroll } from '../../../hooks/use-focus-return.ts';
 import { useFormProblems } from '../../../hooks/use-form-problems.ts';
 import { describeError } from '../../../lib/api.ts';
 import { useAddSeries, useDeleteSeries, useSeriesList } from '../api/catalogue.ts';
@@ -20,6 +21,8 @@ const fields = ['name'] as const;
  */
 export function SeriesPanel() {
   const { t } = useTranslation();
+  // a table wider than its box scrolls: by keyboard too when nothing in it takes the focus
+  const scroll = useKeyboardScroll<HTMLDivElement>(t('firmware.series.title'));
   const texts = useFirmwareTexts();
   const series = useSeriesList();
   const add = useAddSeries();
@@ -85,29 +88,31 @@ export function SeriesPanel() {
           </Button>
         </Form.Item>
       </Form>
-      <Table<FirmwareSeriesItem>
-        rowKey="series_id"
-        size="small"
-        caption={<span className="visually-hidden">{t('firmware.series.title')}</span>}
-        columns={columns}
-        dataSource={series.data?.list ?? []}
-        loading={series.isFetching}
-        scroll={{ x: 'max-content' }}
-        pagination={false}
-        locale={{
-          emptyText: series.isError ? (
-            <ListFailed error={series.error} onRetry={() => void series.refetch()} />
-          ) : series.isPending ? (
-            <span role="status">{t('firmware.loading')}</span>
-          ) : (
-            <EmptyState
-              title={t('firmware.series.emptyTitle')}
-              description={t('firmware.series.emptyDescription')}
-            />
-          ),
-        }}
-        data-testid="firmware-series-table"
-      />
+      <div ref={scroll}>
+        <Table<FirmwareSeriesItem>
+          rowKey="series_id"
+          size="small"
+          caption={<span className="visually-hidden">{t('firmware.series.title')}</span>}
+          columns={columns}
+          dataSource={series.data?.list ?? []}
+          loading={series.isFetching}
+          scroll={{ x: 'max-content' }}
+          pagination={false}
+          locale={{
+            emptyText: series.isError ? (
+              <ListFailed error={series.error} onRetry={() => void series.refetch()} />
+            ) : series.isPending ? (
+              <span role="status">{t('firmware.loading')}</span>
+            ) : (
+              <EmptyState
+                title={t('firmware.series.emptyTitle')}
+                description={t('firmware.series.emptyDescription')}
+              />
+            ),
+          }}
+          data-testid="firmware-series-table"
+        />
+      </div>
       <ConfirmDelete
         subject={
           deleting.item && {

@@ -3,6 +3,7 @@ import { Progress, Select, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { useKeyboardScroll } from '../../../hooks/use-focus-return.ts';
 import { useFirmwareTexts } from '../lib/use-firmware-texts.ts';
 import { UpgradeStatusTag } from './status-tag.tsx';
 
@@ -18,6 +19,8 @@ const PAGE_SIZE = 50;
  */
 export function TaskRows({ rows, taskName }: { rows: readonly UpgradeTaskRow[]; taskName: string }) {
   const { t } = useTranslation();
+  // a table wider than its box scrolls: by keyboard too when nothing in it takes the focus
+  const scroll = useKeyboardScroll<HTMLDivElement>(t('firmware.rows.caption', { name: taskName }));
   const texts = useFirmwareTexts();
   const [filter, setFilter] = useState<StatusFilter>('all');
   const shown = rows.filter((row) =>
@@ -95,25 +98,27 @@ export function TaskRows({ rows, taskName }: { rows: readonly UpgradeTaskRow[]; 
           data-testid="upgrade-row-filter"
         />
       </search>
-      <Table<UpgradeTaskRow>
-        rowKey={(row) => `${row.equ_sn}|${row.part}`}
-        size="small"
-        caption={<span className="visually-hidden">{t('firmware.rows.caption', { name: taskName })}</span>}
-        columns={columns}
-        dataSource={shown}
-        scroll={{ x: 'max-content' }}
-        pagination={shown.length > PAGE_SIZE ? { pageSize: PAGE_SIZE, showSizeChanger: false } : false}
-        onRow={(row) => ({ 'data-testid': `upgrade-row-${row.equ_sn}-${row.part}` }) as object}
-        locale={{
-          emptyText: (
-            <EmptyState
-              title={t('firmware.rows.emptyTitle')}
-              description={t('firmware.rows.emptyDescription')}
-            />
-          ),
-        }}
-        data-testid="upgrade-row-table"
-      />
+      <div ref={scroll}>
+        <Table<UpgradeTaskRow>
+          rowKey={(row) => `${row.equ_sn}|${row.part}`}
+          size="small"
+          caption={<span className="visually-hidden">{t('firmware.rows.caption', { name: taskName })}</span>}
+          columns={columns}
+          dataSource={shown}
+          scroll={{ x: 'max-content' }}
+          pagination={shown.length > PAGE_SIZE ? { pageSize: PAGE_SIZE, showSizeChanger: false } : false}
+          onRow={(row) => ({ 'data-testid': `upgrade-row-${row.equ_sn}-${row.part}` }) as object}
+          locale={{
+            emptyText: (
+              <EmptyState
+                title={t('firmware.rows.emptyTitle')}
+                description={t('firmware.rows.emptyDescription')}
+              />
+            ),
+          }}
+          data-testid="upgrade-row-table"
+        />
+      </div>
     </section>
   );
 }

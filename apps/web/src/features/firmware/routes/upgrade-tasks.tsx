@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState, LoadFailed } from '../../../components/empty-state.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
-import { useFocusReturn, usePaginationFocus } from '../../../hooks/use-focus-return.ts';
+import { useFocusReturn, useKeyboardScroll, usePaginationFocus } from '../../../hooks/use-focus-return.ts';
 import { describeError } from '../../../lib/api.ts';
 import { useRefreshTasks, useTaskList } from '../api/tasks.ts';
 import { NewTaskDrawer } from '../components/new-task-drawer.tsx';
@@ -26,6 +26,8 @@ const PAGE_SIZE = 20;
  */
 export function UpgradeTasksRoute() {
   const { t } = useTranslation();
+  // a table wider than its box scrolls: by keyboard too when nothing in it takes the focus
+  const scroll = useKeyboardScroll<HTMLDivElement>(t('firmware.tasks.title'));
   const texts = useFirmwareTexts();
   useDocumentTitle(t('firmware.tasks.title'));
   const [state, setState] = useState<UpgradeTaskState | 'all'>('all');
@@ -115,37 +117,39 @@ export function UpgradeTasksRoute() {
             className="table-refresh"
           />
         </search>
-        <Table<UpgradeTaskItem>
-          rowKey="task_id"
-          caption={<span className="visually-hidden">{t('firmware.tasks.title')}</span>}
-          columns={columns}
-          dataSource={tasks.data?.list ?? []}
-          loading={tasks.isFetching && !tasks.isPending && !tasks.isRefetching}
-          scroll={{ x: 'max-content' }}
-          onRow={(task) => ({ 'data-testid': `upgrade-task-${task.task_id}` }) as object}
-          pagination={
-            total > PAGE_SIZE
-              ? { current: page, pageSize: PAGE_SIZE, total, onChange: setPage, showSizeChanger: false }
-              : false
-          }
-          locale={{
-            emptyText: tasks.isError ? (
-              <LoadFailed
-                text={describeError(tasks.error)}
-                retryText={t('firmware.retry')}
-                onRetry={() => void tasks.refetch()}
-              />
-            ) : tasks.isPending ? (
-              <span role="status">{t('firmware.loading')}</span>
-            ) : (
-              <EmptyState
-                title={t('firmware.tasks.emptyTitle')}
-                description={t('firmware.tasks.emptyDescription')}
-              />
-            ),
-          }}
-          data-testid="upgrade-task-table"
-        />
+        <div ref={scroll}>
+          <Table<UpgradeTaskItem>
+            rowKey="task_id"
+            caption={<span className="visually-hidden">{t('firmware.tasks.title')}</span>}
+            columns={columns}
+            dataSource={tasks.data?.list ?? []}
+            loading={tasks.isFetching && !tasks.isPending && !tasks.isRefetching}
+            scroll={{ x: 'max-content' }}
+            onRow={(task) => ({ 'data-testid': `upgrade-task-${task.task_id}` }) as object}
+            pagination={
+              total > PAGE_SIZE
+                ? { current: page, pageSize: PAGE_SIZE, total, onChange: setPage, showSizeChanger: false }
+                : false
+            }
+            locale={{
+              emptyText: tasks.isError ? (
+                <LoadFailed
+                  text={describeError(tasks.error)}
+                  retryText={t('firmware.retry')}
+                  onRetry={() => void tasks.refetch()}
+                />
+              ) : tasks.isPending ? (
+                <span role="status">{t('firmware.loading')}</span>
+              ) : (
+                <EmptyState
+                  title={t('firmware.tasks.emptyTitle')}
+                  description={t('firmware.tasks.emptyDescription')}
+                />
+              ),
+            }}
+            data-testid="upgrade-task-table"
+          />
+        </div>
       </Card>
       <NewTaskDrawer open={creating} onClose={() => setCreating(false)} afterClose={opener.restore} />
     </section>
