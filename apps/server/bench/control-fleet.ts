@@ -10,7 +10,7 @@ import { samplePlantConfig } from '../../simulator/src/plant/presets.ts';
 import { type Fleet, startFleet } from '../../simulator/src/runtime/fleet.ts';
 import { ratedPowerOf, simulatorSn } from '../../simulator/src/runtime/fleet-plan.ts';
 import { placesNamed } from '../../simulator/src/runtime/places.ts';
-import { createStationSimulation } from '../../simulator/src/runtime/station.ts';
+import { createStationSimulation, type StationSimulation } from '../../simulator/src/runtime/station.ts';
 
 /** Every station is an on-grid plant in Warsaw (grid standard of Poland). */
 export const benchPlace = placesNamed(['warsaw'])[0]!;
@@ -43,6 +43,29 @@ export function planFleet(deviceCount: number, perStation: number, runTag: strin
     stations.push(station);
   }
   return stations;
+}
+
+/** The planned stations as the simulator's, their inverters signing in with `passwords` (by SN). */
+export function simulatedStations(
+  planned: readonly PlannedStation[],
+  passwords: Record<string, string>,
+  startMs: number,
+): StationSimulation[] {
+  return planned.map((station) =>
+    createStationSimulation({
+      key: station.key,
+      plant: plantOf(station),
+      seed: 1,
+      startMs,
+      countryCode: benchPlace.countryCode,
+      devices: station.devices.map((device) => ({
+        sn: device.sn,
+        deviceType: DeviceType.inverter,
+        password: passwords[device.sn] ?? 'none',
+        ratedPowerW: device.ratedPowerW,
+      })),
+    }),
+  );
 }
 
 /** What the bench process tells the device process. */
@@ -90,21 +113,7 @@ export function runDeviceProcess(): void {
   process.on('message', (message: ToDevices) => {
     if (message.type === 'start') {
       const startMs = Date.now();
-      const stations = message.stations.map((planned) =>
-        createStationSimulation({
-          key: planned.key,
-          plant: plantOf(planned),
-          seed: 1,
-          startMs,
-          countryCode: benchPlace.countryCode,
-          devices: planned.devices.map((device) => ({
-            sn: device.sn,
-            deviceType: DeviceType.inverter,
-            password: message.passwords[device.sn] ?? 'none',
-            ratedPowerW: device.ratedPowerW,
-          })),
-        }),
-      );
+      const stations = simulatedStations(message.stations, message.passwords, startMs);
       const started = performance.now();
       fleet = startFleet({
         brokerUrl: message.brokerUrl,

@@ -40,7 +40,6 @@
  * BENCH_CONNECT_RATE (devices connecting per second, 200), BENCH_DATABASE_URL (PostgreSQL instead
  * of PGlite, e.g. postgres://root@127.0.0.1:5432/test).
  */
-import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
 import os from 'node:os';
@@ -62,6 +61,7 @@ import {
   type ToDevices,
 } from './control-fleet.ts';
 import { type BenchPortal, post, registerFleet, startBenchPortal } from './control-portal.ts';
+import { forkDeviceProcess } from './device-process.ts';
 import { numberFromEnvironment } from './environment.ts';
 import { machineCpuMs, processCpuMs } from './proc-cpu.ts';
 
@@ -221,37 +221,7 @@ async function startDevices(
   stations: PlannedStation[],
   passwords: Record<string, string>,
 ): Promise<RunningDevices> {
-  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['devices'], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const kill = defer(() => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  });
-  const messages: FromDevices[] = [];
-  let waiting: (() => void) | undefined;
-  let exited = false;
-  child.on('message', (message: FromDevices) => {
-    messages.push(message);
-    waiting?.();
-  });
-  child.once('exit', () => {
-    exited = true;
-    waiting?.();
-  });
-  const next = async <K extends FromDevices['type']>(type: K): Promise<Extract<FromDevices, { type: K }>> => {
-    for (;;) {
-      const index = messages.findIndex((message) => message.type === type || message.type === 'failed');
-      if (index >= 0) {
-        const [message] = messages.splice(index, 1);
-        if (message!.type === 'failed') throw new Error(`device process failed: ${message!.message}`);
-        return message as Extract<FromDevices, { type: K }>;
-      }
-      if (exited) throw new Error('the device process ended unexpectedly');
-      await new Promise<void>((resolve) => {
-        waiting = resolve;
-      });
-    }
-  };
+  const child = forkDeviceProcess<ToDevices, FromDevices>(fileURLToPath(import.meta.url));
   child.send({
     type: 'start',
     brokerUrl,
@@ -261,20 +231,20 @@ async function startDevices(
     intervalS: settings.intervalS,
     connectRate: settings.connectRate,
   } satisfies ToDevices);
-  const ready = await within(settings.seconds, 'connecting the devices', next('ready'));
+  const ready = await within(settings.seconds, 'connecting the devices', child.next('ready'));
   return {
     pid: child.pid,
     connected: ready.connected,
     connectMs: ready.ms,
     async stop() {
-      if (exited) return undefined;
-      child.send({ type: 'stop' } satisfies ToDevices);
+      if (child.exited()) return undefined;
+      child.send({ type: 'stop' });
       try {
-        return (await within(30, 'stopping the devices', next('stopped'))).totals;
+        return (await within(30, 'stopping the devices', child.next('stopped'))).totals;
       } catch {
         return undefined;
       } finally {
-        await kill();
+        await child.kill();
       }
     },
   };

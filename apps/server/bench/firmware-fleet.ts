@@ -5,11 +5,9 @@
  * (`downloadImage`) run against a bare file server. Every byte a download receives is counted
  * here, at the devices, with the time of the first and the last: the serving throughput.
  */
-import { DeviceType } from '@helio/contracts';
 import { downloadImage } from '../../simulator/src/devices/download.ts';
 import { type Fleet, startFleet } from '../../simulator/src/runtime/fleet.ts';
-import { createStationSimulation } from '../../simulator/src/runtime/station.ts';
-import { benchPlace, type PlannedStation, plantOf } from './control-fleet.ts';
+import { type PlannedStation, simulatedStations } from './control-fleet.ts';
 
 /** What the bench process tells the device process. */
 export type ToFirmwareDevices =
@@ -116,21 +114,7 @@ export function runFirmwareDeviceProcess(): void {
     } else if (message.type === 'start') {
       fresh();
       const startMs = Date.now();
-      const stations = message.stations.map((planned) =>
-        createStationSimulation({
-          key: planned.key,
-          plant: plantOf(planned),
-          seed: 1,
-          startMs,
-          countryCode: benchPlace.countryCode,
-          devices: planned.devices.map((device) => ({
-            sn: device.sn,
-            deviceType: DeviceType.inverter,
-            password: message.passwords[device.sn] ?? 'none',
-            ratedPowerW: device.ratedPowerW,
-          })),
-        }),
-      );
+      const stations = simulatedStations(message.stations, message.passwords, startMs);
       const started = performance.now();
       fleet = startFleet({
         brokerUrl: message.brokerUrl,

@@ -27,11 +27,9 @@
  * (10), BENCH_BATCH (250), BENCH_INTERVAL_S (60), BENCH_CONNECT_RATE (200), BENCH_SECONDS (900:
  * limit of each part), BENCH_DATABASE_URL (PostgreSQL instead of PGlite).
  */
-import { type ChildProcess, fork } from 'node:child_process';
 import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdtempSync, openAsBlob, rmSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,9 +39,11 @@ import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { firmwareSignatureOf, rawFirmwareKey } from '../src/domains/firmware/keys.ts';
 import { seedAccounts } from '../src/domains/seed/seed.ts';
+import { freePort } from '../test/support/portal-process.ts';
 import { cleanUp, defer } from './cleanups.ts';
 import { planFleet } from './control-fleet.ts';
 import { must, registerFleet, startBenchPortal } from './control-portal.ts';
+import { forkDeviceProcess } from './device-process.ts';
 import { numberFromEnvironment } from './environment.ts';
 import {
   type ByteMeter,
@@ -114,19 +114,6 @@ function rssSampler(): { stop(): number; before: number } {
   };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
 /** Writes `bytes` random bytes to `file` a megabyte at a time; answers their SHA-256. */
 async function writeImage(file: string, bytes: number): Promise<string> {
   const hash = createHash('sha256');
@@ -143,58 +130,23 @@ async function writeImage(file: string, bytes: number): Promise<string> {
   return hash.digest('hex');
 }
 
-interface DeviceProcess {
-  send(message: ToFirmwareDevices): void;
-  next<K extends FromFirmwareDevices['type']>(type: K): Promise<Extract<FromFirmwareDevices, { type: K }>>;
-  stop(): Promise<{ meter: ByteMeter; problems: number } | undefined>;
-}
+type DeviceProcess = ReturnType<typeof startDeviceProcess>;
 
-function startDeviceProcess(): DeviceProcess {
-  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['devices'], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const kill = defer(() => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  });
-  const messages: FromFirmwareDevices[] = [];
-  let waiting: (() => void) | undefined;
-  let exited = false;
-  child.on('message', (message: FromFirmwareDevices) => {
-    messages.push(message);
-    waiting?.();
-  });
-  child.once('exit', () => {
-    exited = true;
-    waiting?.();
-  });
-  const next = async <K extends FromFirmwareDevices['type']>(
-    type: K,
-  ): Promise<Extract<FromFirmwareDevices, { type: K }>> => {
-    for (;;) {
-      const index = messages.findIndex((message) => message.type === type || message.type === 'failed');
-      if (index >= 0) {
-        const [message] = messages.splice(index, 1);
-        if (message!.type === 'failed') throw new Error(`device process failed: ${message!.message}`);
-        return message as Extract<FromFirmwareDevices, { type: K }>;
-      }
-      if (exited) throw new Error('the device process ended unexpectedly');
-      await new Promise<void>((resolve) => {
-        waiting = resolve;
-      });
-    }
-  };
+function startDeviceProcess() {
+  const child = forkDeviceProcess<ToFirmwareDevices, FromFirmwareDevices>(fileURLToPath(import.meta.url));
   return {
-    send: (message) => child.send(message),
-    next,
+    send: (message: ToFirmwareDevices) => child.send(message),
+    next: child.next.bind(child) as typeof child.next,
+    /** Disconnects every device, ends the process and answers what its devices received. */
     async stop() {
-      if (exited) return undefined;
-      child.send({ type: 'stop' } satisfies ToFirmwareDevices);
+      if (child.exited()) return undefined;
+      child.send({ type: 'stop' });
       try {
-        return await within(60, 'stopping the devices', next('stopped'));
+        return await within(60, 'stopping the devices', child.next('stopped'));
       } catch {
         return undefined;
       } finally {
-        await kill();
+        await child.kill();
       }
     },
   };

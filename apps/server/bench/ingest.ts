@@ -51,6 +51,7 @@ import { deviceCommands } from '../src/domains/commands/service.ts';
 import { hashSecret, issueSecret } from '../src/domains/devices/credentials.ts';
 import { systemClock } from '../src/platform/clock.ts';
 import { createJobRunner } from '../src/platform/jobs/runner.ts';
+import { freePort } from '../test/support/portal-process.ts';
 import { cleanUp, defer } from './cleanups.ts';
 import { numberFromEnvironment } from './environment.ts';
 import { machineCpuMs, processCpuMs } from './proc-cpu.ts';
@@ -598,19 +599,6 @@ function benchLog(): FastifyBaseLogger & { problems: () => number } {
 
 function errorReplacer(_key: string, value: unknown): unknown {
   return value instanceof Error ? { message: value.message } : value;
-}
-
-/** A free TCP port on loopback. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve, reject) => {
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', resolve);
-  });
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  if (typeof address !== 'object' || address === null) throw new Error('no free port');
-  return address.port;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import {
   control,
   DeviceType,
@@ -17,6 +16,7 @@ import { eventually, online, registeredStation, testLink } from '../../simulator
 import { type Account, registerAccount } from './support/accounts.ts';
 import { freshDatabase } from './support/database.ts';
 import { operatorAccount, uploadImage } from './support/firmware.ts';
+import { freePort } from './support/portal-process.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
 /**
@@ -33,19 +33,6 @@ import { startTestServer, type TestServer } from './support/server.ts';
 const PASSWORD = 'device-pass-1';
 const MODEL = 'H-5000';
 const key = makerKey();
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 interface Portal {
   server: TestServer;

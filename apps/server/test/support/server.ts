@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { Writable } from 'node:stream';
 import type { CallDef } from '@helio/contracts';
 import type { DatabaseHandle } from '@helio/db';
@@ -13,6 +12,7 @@ import type { CallRegistry } from '../../src/http/calls.ts';
 import { adjustableClock } from '../../src/platform/clock.ts';
 import type { JobRunner } from '../../src/platform/jobs/runner.ts';
 import { freshDatabase } from './database.ts';
+import { freePort } from './portal-process.ts';
 
 export type Answer = {
   status: number;
@@ -53,19 +53,6 @@ export interface TestServer {
  * registered in the test would have those readings refused as older than their registration and,
  * as time goes on, than the backfill horizon. Those rules have their own tests.
  */
-/** A TCP port free on this machine now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 export const historyAdmission: Admission = {
   horizonMs: Number.POSITIVE_INFINITY,

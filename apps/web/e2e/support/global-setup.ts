@@ -1,7 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -11,6 +10,7 @@ import { buildApp } from '../../../server/src/app.ts';
 import { loadConfig } from '../../../server/src/config.ts';
 import { rawFirmwareKey } from '../../../server/src/domains/firmware/keys.ts';
 import { seedAccounts } from '../../../server/src/domains/seed/seed.ts';
+import { freePort } from '../../../server/test/support/portal-process.ts';
 import { startSmtpServer } from '../../../server/test/support/smtp.ts';
 import { startTileServer } from './tiles.ts';
 
@@ -31,20 +31,6 @@ declare module 'vitest' {
 }
 
 const root = path.resolve(import.meta.dirname, '../../../..');
-
-/** A TCP port free on this machine now: the broker must not take 1884 from a portal running here. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /** Builds the web app as users get it and serves it from the real server on an ephemeral port. */
 export default async function setup(project: TestProject) {
