@@ -204,7 +204,7 @@ describe('the firmware catalogue', () => {
 
     // a model of it with its parts ARM (ticked to start with) and DSP
     const newModel = page.getByTestId('firmware-model-new');
-    await expect.poll(() => newModel.isEnabled()).toBe(true);
+    await expect.poll(() => newModel.isEnabled(), { timeout: 15_000 }).toBe(true);
     await newModel.focus();
     await page.keyboard.press('Enter');
     const modelDialog = page.getByTestId('firmware-model-dialog');
@@ -232,7 +232,7 @@ describe('the firmware catalogue', () => {
 
     // the signed image: uploaded at once, its signature file, then the fields by keyboard
     const publishOpen = page.getByTestId('firmware-publish-open');
-    await expect.poll(() => publishOpen.isEnabled()).toBe(true);
+    await expect.poll(() => publishOpen.isEnabled(), { timeout: 15_000 }).toBe(true);
     await publishOpen.click();
     const dialog = page.getByTestId('firmware-publish-dialog');
     await dialog.waitFor();
@@ -274,7 +274,7 @@ describe('the firmware catalogue', () => {
     expect(published).toContain('V2.0.0');
     expect(published).toContain(image.sha256.slice(0, 12));
     // the model's files column counts it
-    await expect.poll(() => modelRow.locator('td').nth(5).textContent()).toBe('1');
+    await expect.poll(() => modelRow.locator('td').nth(5).textContent(), { timeout: 15_000 }).toBe('1');
     await expectAccessible(page, 'firmware catalogue with a file');
 
     // a copy with one byte changed, with the same signature file: refused under the signature field
@@ -306,7 +306,7 @@ describe('the firmware catalogue', () => {
     expect(await dialog.isVisible()).toBe(true);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    await expect.poll(() => files.locator('tbody tr.ant-table-row').count()).toBe(1);
+    await expect.poll(() => files.locator('tbody tr.ant-table-row').count(), { timeout: 15_000 }).toBe(1);
     await context.close();
   });
 
@@ -377,10 +377,15 @@ describe('an upgrade task', () => {
     expect(await chosen.textContent()).toContain(FROM_VERSION);
     await page.getByTestId(`upgrade-file-${fileId}`).click();
     await (await inputOf(page.getByTestId('upgrade-task-name'))).fill(`Spring update ${run}`);
+    // the rollout by keyboard: a canary group of one, then batches of two
     const canary = await inputOf(page.getByTestId('upgrade-task-canary'));
-    await canary.fill('1');
+    await canary.focus();
+    await typeOver(page, '1');
     const batch = await inputOf(page.getByTestId('upgrade-task-batch'));
-    await batch.fill('2');
+    await tabTo(page, batch, 'the batch size');
+    await typeOver(page, '2');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => batch.inputValue()).toBe('2');
     await (await inputOf(page.getByTestId('upgrade-task-password'))).fill(SETTINGS_PASSWORD);
     await expectAccessible(page, 'new upgrade task drawer, filled');
     await page.getByTestId('upgrade-task-submit').click();
@@ -442,7 +447,10 @@ describe('an upgrade task', () => {
     await expect
       .poll(() => page.getByTestId('firmware-status-count-2').textContent(), { timeout: 15_000 })
       .toContain('3');
-    await expect.poll(() => page.getByTestId('upgrade-task-summary').textContent()).toContain('Completed');
+    // the task is over at the rollout's next look (every few seconds)
+    await expect
+      .poll(() => page.getByTestId('upgrade-task-summary').textContent(), { timeout: 30_000 })
+      .toContain('Completed');
     const counts = (await page.locator('[data-testid^="firmware-task-counts-"]').textContent()) ?? '';
     expect(counts).toContain('Succeeded 3, failed 0, not sent 0 of 3');
     expect(await rows.textContent()).toContain(`${FROM_VERSION} → ${NEW_VERSION}`);
@@ -474,7 +482,7 @@ describe('an upgrade task', () => {
     await page.getByTestId('control-read-at').waitFor({ timeout: 15_000 });
     const records = page.getByTestId('control-upgrades-table');
     await records.waitFor();
-    await expect.poll(() => records.locator('tbody tr.ant-table-row').count()).toBe(1);
+    await expect.poll(() => records.locator('tbody tr.ant-table-row').count(), { timeout: 15_000 }).toBe(1);
     const record = (await records.locator('tbody tr.ant-table-row').textContent()) ?? '';
     expect(record).toContain('Completed');
     expect(record).toContain(`${FROM_VERSION} → ${NEW_VERSION}`);

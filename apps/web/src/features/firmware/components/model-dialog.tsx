@@ -96,12 +96,16 @@ export function ModelDialog({ open, series, seriesId, onClose, afterClose }: Mod
             data-testid="firmware-model-type"
           />
         </Form.Item>
-        <Form.Item name="parts" label={t('firmware.model.parts')} rules={[problems.rule('parts')]} required>
-          <Checkbox.Group
-            options={firmwareParts.map((part) => ({ value: part, label: part }))}
-            data-testid="firmware-model-parts"
-          />
-        </Form.Item>
+        {/* a group of checkboxes is named by its legend (aria-required is not allowed on it) */}
+        <fieldset className="firmware-fieldset">
+          <legend>{t('firmware.model.parts')}</legend>
+          <Form.Item name="parts" rules={[problems.rule('parts')]}>
+            <Checkbox.Group
+              options={firmwareParts.map((part) => ({ value: part, label: part }))}
+              data-testid="firmware-model-parts"
+            />
+          </Form.Item>
+        </fieldset>
       </div>
     </FormDialog>
   );
