@@ -68,7 +68,7 @@ describe('an upgrade task’s page', () => {
     const { api } = renderDetail();
     expect(await screen.findByRole('heading', { level: 1, name: 'HX6K to 2.2' })).toBeTruthy();
     expect(api.sent(firmware.taskDetail)[0]?.body).toEqual({ task_id: 5 });
-    expect(screen.getByTestId('upgrade-task-stage').textContent).toBe('1 of 3');
+    expect(screen.getByTestId('upgrade-task-stage').textContent).toBe('Canary group, then 2 batches');
     const summary = screen.getByTestId('upgrade-task-summary');
     expect(summary.textContent).toContain('Running');
     expect(screen.getByTestId('firmware-status-count-4').textContent).toBe('CRC error 1');

@@ -32,7 +32,10 @@ export function TaskRows({ rows, taskName }: { rows: readonly UpgradeTaskRow[]; 
     {
       key: 'stage',
       title: t('firmware.rows.stage'),
-      render: (_, row) => (row.stage === 0 ? t('firmware.rows.canary') : texts.number(row.stage)),
+      render: (_, row) =>
+        row.stage === 0
+          ? t('firmware.rows.canary')
+          : t('firmware.rows.batch', { n: texts.number(row.stage) }),
     },
     { key: 'part', title: t('firmware.rows.part'), dataIndex: 'part' },
     {

@@ -119,7 +119,11 @@ export function UpgradeTaskDetailRoute() {
           <div>
             <dt>{t('firmware.task.stage')}</dt>
             <dd data-testid="upgrade-task-stage">
-              {t('firmware.task.stageOf', { stage: task.stage + 1, stages: task.stages })}
+              {task.stage === 0
+                ? task.stages > 1
+                  ? t('firmware.task.canaryStage', { batches: task.stages - 1 })
+                  : t('firmware.rows.canary')
+                : t('firmware.task.batchOf', { batch: task.stage, batches: task.stages - 1 })}
             </dd>
           </div>
           <div>
