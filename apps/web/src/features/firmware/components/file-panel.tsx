@@ -1,17 +1,15 @@
-import { CopyOutlined, DeleteOutlined, UploadOutlined } from '@ant-design/icons';
+import { CopyOutlined, UploadOutlined } from '@ant-design/icons';
 import type { FirmwareFileItem } from '@helio/contracts';
-import { Button, Select, Table, type TableColumnsType } from 'antd';
+import { Button, Select, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/empty-state.tsx';
-import { useFocusReturn, useKeyboardScroll, usePaginationFocus } from '../../../hooks/use-focus-return.ts';
+import { pagerOf } from '../../../components/tables/pager.ts';
+import { useFocusReturn, usePaginationFocus } from '../../../hooks/use-focus-return.ts';
 import { notifySuccess } from '../../../lib/notifier.ts';
 import { useDeleteFile, useFileList, useModelList } from '../api/catalogue.ts';
-import { useConfirmAct } from '../hooks/use-confirm-act.ts';
 import { shortSha } from '../lib/task-view.ts';
 import { useFirmwareTexts } from '../lib/use-firmware-texts.ts';
-import { ListFailed } from './catalogue-state.tsx';
-import { ConfirmDelete } from './confirm-delete.tsx';
+import { CatalogueTable, useDeleteColumn } from './catalogue-table.tsx';
 import { PublishDialog } from './publish-dialog.tsx';
 
 const PAGE_SIZE = 20;
@@ -24,8 +22,6 @@ const PAGE_SIZE = 20;
  */
 export function FilePanel() {
   const { t } = useTranslation();
-  // a table wider than its box scrolls: by keyboard too when nothing in it takes the focus
-  const scroll = useKeyboardScroll<HTMLDivElement>(t('firmware.file.title'));
   const texts = useFirmwareTexts();
   const [modelId, setModelId] = useState<number>();
   const [page, setPage] = useState(1);
@@ -36,7 +32,19 @@ export function FilePanel() {
     ...(modelId === undefined ? {} : { model_id: modelId }),
   });
   const remove = useDeleteFile();
-  const withdrawing = useConfirmAct((item: FirmwareFileItem) => remove.mutateAsync(item.file_id));
+  const withdrawing = useDeleteColumn<FirmwareFileItem>({
+    act: (item) => remove.mutateAsync(item.file_id),
+    button: (item) => ({
+      label: t('firmware.file.withdrawOf', { name: item.name }),
+      testId: `firmware-file-withdraw-${item.file_id}`,
+    }),
+    buttonText: t('firmware.file.withdraw'),
+    question: (item) => ({
+      title: t('firmware.file.withdrawTitle'),
+      question: t('firmware.file.withdrawQuestion', { name: item.name }),
+    }),
+    confirmTestId: 'firmware-file-confirm',
+  });
   const [publishing, setPublishing] = useState(false);
   const opener = useFocusReturn();
   const pagerFocus = usePaginationFocus<HTMLDivElement>(`${page}|${files.isFetching}`);
@@ -79,23 +87,7 @@ export function FilePanel() {
     },
     { key: 'key', title: t('firmware.file.keyId'), render: (_, item) => <code>{item.key_id}</code> },
     { key: 'created', title: t('firmware.file.published'), render: (_, item) => texts.time(item.created_at) },
-    {
-      key: 'actions',
-      title: t('firmware.actions'),
-      render: (_, item) => (
-        <Button
-          size="small"
-          type="link"
-          danger
-          icon={<DeleteOutlined aria-hidden />}
-          onClick={() => withdrawing.ask(item)}
-          aria-label={t('firmware.file.withdrawOf', { name: item.name })}
-          data-testid={`firmware-file-withdraw-${item.file_id}`}
-        >
-          {t('firmware.file.withdraw')}
-        </Button>
-      ),
-    },
+    withdrawing.column,
   ];
 
   return (
@@ -139,55 +131,23 @@ export function FilePanel() {
           data-testid="firmware-file-filter"
         />
       </search>
-      <div ref={scroll}>
-        <Table<FirmwareFileItem>
-          rowKey="file_id"
-          size="small"
-          caption={<span className="visually-hidden">{t('firmware.file.title')}</span>}
-          columns={columns}
-          dataSource={files.data?.list ?? []}
-          loading={files.isFetching}
-          scroll={{ x: 'max-content' }}
-          onRow={(item) => ({ 'data-testid': `firmware-file-${item.file_id}` }) as object}
-          pagination={
-            total > PAGE_SIZE
-              ? { current: page, pageSize: PAGE_SIZE, total, onChange: setPage, showSizeChanger: false }
-              : false
-          }
-          locale={{
-            emptyText: files.isError ? (
-              <ListFailed error={files.error} onRetry={() => void files.refetch()} />
-            ) : files.isPending ? (
-              <span role="status">{t('firmware.loading')}</span>
-            ) : (
-              <EmptyState
-                title={t('firmware.file.emptyTitle')}
-                description={t('firmware.file.emptyDescription')}
-              />
-            ),
-          }}
-          data-testid="firmware-file-table"
-        />
-      </div>
+      <CatalogueTable<FirmwareFileItem>
+        caption={t('firmware.file.title')}
+        rowKey="file_id"
+        columns={columns}
+        query={files}
+        onRow={(item) => ({ 'data-testid': `firmware-file-${item.file_id}` }) as object}
+        pagination={pagerOf({ page, pageSize: PAGE_SIZE, total, onChange: setPage })}
+        empty={{ title: t('firmware.file.emptyTitle'), description: t('firmware.file.emptyDescription') }}
+        testId="firmware-file-table"
+      />
       <PublishDialog
         open={publishing}
         models={models.data?.list ?? []}
         onClose={() => setPublishing(false)}
         afterClose={opener.restore}
       />
-      <ConfirmDelete
-        subject={
-          withdrawing.item && {
-            title: t('firmware.file.withdrawTitle'),
-            question: t('firmware.file.withdrawQuestion', { name: withdrawing.item.name }),
-          }
-        }
-        pending={withdrawing.pending}
-        failure={withdrawing.failure}
-        onConfirm={() => void withdrawing.confirm()}
-        onCancel={withdrawing.cancel}
-        testId="firmware-file-confirm"
-      />
+      {withdrawing.dialog}
     </section>
   );
 }

@@ -1,15 +1,12 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import type { FirmwareModelItem } from '@helio/contracts';
-import { Button, Select, Table, type TableColumnsType, Tag } from 'antd';
+import { Button, Select, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/empty-state.tsx';
-import { useFocusReturn, useKeyboardScroll } from '../../../hooks/use-focus-return.ts';
+import { useFocusReturn } from '../../../hooks/use-focus-return.ts';
 import { useDeleteModel, useModelList, useSeriesList } from '../api/catalogue.ts';
-import { useConfirmAct } from '../hooks/use-confirm-act.ts';
 import { useFirmwareTexts } from '../lib/use-firmware-texts.ts';
-import { ListFailed } from './catalogue-state.tsx';
-import { ConfirmDelete } from './confirm-delete.tsx';
+import { CatalogueTable, useDeleteColumn } from './catalogue-table.tsx';
 import { ModelDialog } from './model-dialog.tsx';
 
 /**
@@ -19,14 +16,23 @@ import { ModelDialog } from './model-dialog.tsx';
  */
 export function ModelPanel() {
   const { t } = useTranslation();
-  // a table wider than its box scrolls: by keyboard too when nothing in it takes the focus
-  const scroll = useKeyboardScroll<HTMLDivElement>(t('firmware.model.title'));
   const texts = useFirmwareTexts();
   const [seriesId, setSeriesId] = useState<number>();
   const series = useSeriesList();
   const models = useModelList(seriesId);
   const remove = useDeleteModel();
-  const deleting = useConfirmAct((item: FirmwareModelItem) => remove.mutateAsync(item.model_id));
+  const deleting = useDeleteColumn<FirmwareModelItem>({
+    act: (item) => remove.mutateAsync(item.model_id),
+    button: (item) => ({
+      label: t('firmware.deleteOf', { name: item.name }),
+      testId: `firmware-model-delete-${item.model_id}`,
+    }),
+    question: (item) => ({
+      title: t('firmware.model.deleteTitle'),
+      question: t('firmware.model.deleteQuestion', { name: item.name }),
+    }),
+    confirmTestId: 'firmware-model-confirm',
+  });
   const [adding, setAdding] = useState(false);
   const opener = useFocusReturn();
 
@@ -45,23 +51,7 @@ export function ModelPanel() {
     },
     { key: 'devices', title: t('firmware.model.devices'), render: (_, item) => texts.number(item.devices) },
     { key: 'files', title: t('firmware.model.files'), render: (_, item) => texts.number(item.files) },
-    {
-      key: 'actions',
-      title: t('firmware.actions'),
-      render: (_, item) => (
-        <Button
-          size="small"
-          type="link"
-          danger
-          icon={<DeleteOutlined aria-hidden />}
-          onClick={() => deleting.ask(item)}
-          aria-label={t('firmware.deleteOf', { name: item.name })}
-          data-testid={`firmware-model-delete-${item.model_id}`}
-        >
-          {t('firmware.delete')}
-        </Button>
-      ),
-    },
+    deleting.column,
   ];
 
   return (
@@ -96,31 +86,14 @@ export function ModelPanel() {
           data-testid="firmware-model-filter"
         />
       </search>
-      <div ref={scroll}>
-        <Table<FirmwareModelItem>
-          rowKey="model_id"
-          size="small"
-          caption={<span className="visually-hidden">{t('firmware.model.title')}</span>}
-          columns={columns}
-          dataSource={models.data?.list ?? []}
-          loading={models.isFetching}
-          scroll={{ x: 'max-content' }}
-          pagination={false}
-          locale={{
-            emptyText: models.isError ? (
-              <ListFailed error={models.error} onRetry={() => void models.refetch()} />
-            ) : models.isPending ? (
-              <span role="status">{t('firmware.loading')}</span>
-            ) : (
-              <EmptyState
-                title={t('firmware.model.emptyTitle')}
-                description={t('firmware.model.emptyDescription')}
-              />
-            ),
-          }}
-          data-testid="firmware-model-table"
-        />
-      </div>
+      <CatalogueTable<FirmwareModelItem>
+        caption={t('firmware.model.title')}
+        rowKey="model_id"
+        columns={columns}
+        query={models}
+        empty={{ title: t('firmware.model.emptyTitle'), description: t('firmware.model.emptyDescription') }}
+        testId="firmware-model-table"
+      />
       <ModelDialog
         open={adding}
         series={series.data?.list ?? []}
@@ -128,19 +101,7 @@ export function ModelPanel() {
         onClose={() => setAdding(false)}
         afterClose={opener.restore}
       />
-      <ConfirmDelete
-        subject={
-          deleting.item && {
-            title: t('firmware.model.deleteTitle'),
-            question: t('firmware.model.deleteQuestion', { name: deleting.item.name }),
-          }
-        }
-        pending={deleting.pending}
-        failure={deleting.failure}
-        onConfirm={() => void deleting.confirm()}
-        onCancel={deleting.cancel}
-        testId="firmware-model-confirm"
-      />
+      {deleting.dialog}
     </section>
   );
 }
