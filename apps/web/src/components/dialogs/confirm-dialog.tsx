@@ -1,5 +1,6 @@
-import { Alert, Modal } from 'antd';
+import { Modal } from 'antd';
 import type { ReactNode } from 'react';
+import { FailureAlert } from './failure-alert.tsx';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -54,16 +55,7 @@ export function ConfirmDialog({
     >
       <div data-testid={testId}>
         {children}
-        {failure && (
-          <Alert
-            type="error"
-            showIcon
-            role="alert"
-            className="dialog-alert"
-            title={failure}
-            data-testid={`${testId}-failure`}
-          />
-        )}
+        {failure && <FailureAlert text={failure} testId={`${testId}-failure`} />}
       </div>
     </Modal>
   );

@@ -1,12 +1,14 @@
 import { deviceTypes, type FirmwareSeriesItem, firmware, firmwareParts } from '@helio/contracts';
-import { Alert, Checkbox, Form, Input, Select } from 'antd';
+import { Checkbox, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FailureAlert } from '../../../components/dialogs/failure-alert.tsx';
 import { FormDialog } from '../../../components/dialogs/form-dialog.tsx';
 import { useFormProblems } from '../../../hooks/use-form-problems.ts';
 import { describeError } from '../../../lib/api.ts';
 import { type ModelAdd, useAddModel } from '../api/catalogue.ts';
 import { useFirmwareTexts } from '../lib/use-firmware-texts.ts';
+import { SelectField, TextField } from './form-fields.tsx';
 
 const fields = ['series_id', 'name', 'device_type', 'parts'] as const;
 
@@ -64,38 +66,32 @@ export function ModelDialog({ open, series, seriesId, onClose, afterClose }: Mod
       submitTestId="firmware-model-submit"
     >
       <div data-testid="firmware-model-dialog">
-        {failure && <Alert type="error" showIcon role="alert" className="dialog-alert" title={failure} />}
-        <Form.Item
+        {failure && <FailureAlert text={failure} />}
+        <SelectField<number>
           name="series_id"
           label={t('firmware.model.series')}
-          rules={[problems.rule('series_id')]}
+          rule={problems.rule('series_id')}
           required
-        >
-          <Select<number>
-            options={series.map((item) => ({ value: item.series_id, label: item.name }))}
-            data-testid="firmware-model-series"
-          />
-        </Form.Item>
-        <Form.Item
+          options={series.map((item) => ({ value: item.series_id, label: item.name }))}
+          testId="firmware-model-series"
+        />
+        <TextField
           name="name"
           label={t('firmware.model.name')}
           extra={t('firmware.model.nameHelp')}
-          rules={[problems.rule('name')]}
+          rule={problems.rule('name')}
           required
-        >
-          <Input maxLength={60} autoComplete="off" data-testid="firmware-model-name" />
-        </Form.Item>
-        <Form.Item
+          maxLength={60}
+          testId="firmware-model-name"
+        />
+        <SelectField<number>
           name="device_type"
           label={t('firmware.model.deviceType')}
-          rules={[problems.rule('device_type')]}
+          rule={problems.rule('device_type')}
           required
-        >
-          <Select<number>
-            options={deviceTypes.map((type) => ({ value: type, label: texts.deviceType(type) }))}
-            data-testid="firmware-model-type"
-          />
-        </Form.Item>
+          options={deviceTypes.map((type) => ({ value: type, label: texts.deviceType(type) }))}
+          testId="firmware-model-type"
+        />
         {/* a group of checkboxes is named by its legend (aria-required is not allowed on it) */}
         <fieldset className="firmware-fieldset">
           <legend>{t('firmware.model.parts')}</legend>

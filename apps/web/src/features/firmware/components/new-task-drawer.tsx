@@ -1,9 +1,10 @@
-import { control, rolloutLimits } from '@helio/contracts';
+import { control } from '@helio/contracts';
 import { Alert, Button, DatePicker, Drawer, Form, Input, InputNumber, Radio } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
+import { FailureAlert } from '../../../components/dialogs/failure-alert.tsx';
 import { useFormProblems } from '../../../hooks/use-form-problems.ts';
 import { useIsMobile } from '../../../hooks/use-media-query.ts';
 import { ApiError, call, describeError } from '../../../lib/api.ts';
@@ -22,6 +23,7 @@ import { partsWithFiles } from '../lib/task-view.ts';
 import { ChosenDevices } from './chosen-devices.tsx';
 import { DeviceChooser } from './device-chooser.tsx';
 import { FileChoice } from './file-choice.tsx';
+import { StageSizeField, TextField } from './form-fields.tsx';
 
 /** The portal asks before a task moves a device down. */
 const DOWNGRADE = '7006';
@@ -183,16 +185,7 @@ export function NewTaskDrawer({ open, onClose, afterClose }: NewTaskDrawerProps)
         validateTrigger="onBlur"
       >
         <div data-testid="upgrade-task-drawer">
-          {failure && (
-            <Alert
-              type="error"
-              showIcon
-              role="alert"
-              className="dialog-alert"
-              title={failure}
-              data-testid="upgrade-task-failure"
-            />
-          )}
+          {failure && <FailureAlert text={failure} testId="upgrade-task-failure" />}
           <h3 className="firmware-heading">{t('firmware.newTask.devices')}</h3>
           <DeviceChooser chosen={chosen} onChange={setChosen} disabled={pending} />
           {sns.length > 0 && choices.isError && (
@@ -241,9 +234,13 @@ export function NewTaskDrawer({ open, onClose, afterClose }: NewTaskDrawerProps)
           )}
           <h3 className="firmware-heading">{t('firmware.newTask.rollout')}</h3>
           <div className="firmware-fields">
-            <Form.Item name="name" label={t('firmware.newTask.name')} rules={[problems.rule('name')]}>
-              <Input maxLength={120} autoComplete="off" data-testid="upgrade-task-name" />
-            </Form.Item>
+            <TextField
+              name="name"
+              label={t('firmware.newTask.name')}
+              rule={problems.rule('name')}
+              maxLength={120}
+              testId="upgrade-task-name"
+            />
             <Form.Item name="start" label={t('firmware.newTask.start')}>
               <Radio.Group data-testid="upgrade-task-start">
                 <Radio value="now">{t('firmware.newTask.startNow')}</Radio>
@@ -263,31 +260,19 @@ export function NewTaskDrawer({ open, onClose, afterClose }: NewTaskDrawerProps)
                 />
               </Form.Item>
             )}
-            <Form.Item
+            <StageSizeField
               name="canary_size"
               label={t('firmware.newTask.canary')}
               extra={t('firmware.newTask.canaryHelp')}
-              rules={[problems.rule('canary_size')]}
-            >
-              <InputNumber
-                min={1}
-                max={rolloutLimits.batchMax}
-                precision={0}
-                data-testid="upgrade-task-canary"
-              />
-            </Form.Item>
-            <Form.Item
+              rule={problems.rule('canary_size')}
+              testId="upgrade-task-canary"
+            />
+            <StageSizeField
               name="batch_size"
               label={t('firmware.newTask.batch')}
-              rules={[problems.rule('batch_size')]}
-            >
-              <InputNumber
-                min={1}
-                max={rolloutLimits.batchMax}
-                precision={0}
-                data-testid="upgrade-task-batch"
-              />
-            </Form.Item>
+              rule={problems.rule('batch_size')}
+              testId="upgrade-task-batch"
+            />
             <Form.Item
               name="failure_threshold_pct"
               label={t('firmware.newTask.threshold')}

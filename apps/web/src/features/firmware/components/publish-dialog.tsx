@@ -1,13 +1,15 @@
 import { type FirmwareModelItem, languageNames, languages } from '@helio/contracts';
-import { Alert, Form, Input, Select, Tabs } from 'antd';
+import { Form, Input, Tabs } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FailureAlert } from '../../../components/dialogs/failure-alert.tsx';
 import { FormDialog } from '../../../components/dialogs/form-dialog.tsx';
 import { useCheckedForm } from '../../../hooks/use-checked-form.ts';
 import { notifySuccess } from '../../../lib/notifier.ts';
 import { useAddFile } from '../api/catalogue.ts';
 import { type PublishValues, publishBody, publishIssues } from '../lib/publish-form.ts';
 import { useFirmwareTexts } from '../lib/use-firmware-texts.ts';
+import { FileItem, SelectField, TextField } from './form-fields.tsx';
 import { ImageField, type StagedImage } from './image-field.tsx';
 import { SignatureField } from './signature-field.tsx';
 
@@ -91,25 +93,13 @@ export function PublishDialog({ open, models, onClose, afterClose }: PublishDial
       submitTestId="firmware-publish-submit"
     >
       <div data-testid="firmware-publish-dialog">
-        {failure && (
-          <Alert
-            type="error"
-            showIcon
-            role="alert"
-            className="dialog-alert"
-            title={failure}
-            data-testid="firmware-publish-failure"
-          />
-        )}
+        {failure && <FailureAlert text={failure} testId="firmware-publish-failure" />}
         <div className="firmware-fields">
-          <Form.Item
+          <FileItem
             name="upload_id"
             label={t('firmware.file.image')}
             extra={t('firmware.file.imageHelp')}
-            rules={[checked.rule('upload_id')]}
-            validateTrigger="onChange"
-            required
-            className="firmware-field-wide"
+            rule={checked.rule('upload_id')}
           >
             <ImageField
               onStaged={(image) => {
@@ -119,64 +109,61 @@ export function PublishDialog({ open, models, onClose, afterClose }: PublishDial
               }}
               onRefused={(text) => form.setFields([{ name: 'upload_id', errors: [text] }])}
             />
-          </Form.Item>
-          <Form.Item
+          </FileItem>
+          <FileItem
             name="signature"
             label={t('firmware.file.signature')}
             extra={t('firmware.file.signatureHelp')}
-            rules={[checked.rule('signature')]}
-            validateTrigger="onChange"
-            required
-            className="firmware-field-wide"
+            rule={checked.rule('signature')}
           >
             <SignatureField />
-          </Form.Item>
-          <Form.Item
+          </FileItem>
+          <SelectField<number>
             name="model_id"
             label={t('firmware.file.model')}
-            rules={[checked.rule('model_id')]}
+            rule={checked.rule('model_id')}
             required
-          >
-            <Select<number>
-              options={models.map((item) => ({
-                value: item.model_id,
-                label: `${item.name} (${item.series_name})`,
-              }))}
-              showSearch={{ optionFilterProp: 'label' }}
-              data-testid="firmware-publish-model"
-            />
-          </Form.Item>
-          <Form.Item name="part" label={t('firmware.file.part')} rules={[checked.rule('part')]} required>
-            <Select
-              options={(model?.parts ?? []).map((part) => ({ value: part, label: part }))}
-              disabled={!model}
-              data-testid="firmware-publish-part"
-            />
-          </Form.Item>
-          <Form.Item name="name" label={t('firmware.file.name')} rules={[checked.rule('name')]} required>
-            <Input maxLength={120} autoComplete="off" data-testid="firmware-publish-name" />
-          </Form.Item>
-          <Form.Item
+            options={models.map((item) => ({
+              value: item.model_id,
+              label: `${item.name} (${item.series_name})`,
+            }))}
+            showSearch={{ optionFilterProp: 'label' }}
+            testId="firmware-publish-model"
+          />
+          <SelectField<string>
+            name="part"
+            label={t('firmware.file.part')}
+            rule={checked.rule('part')}
+            required
+            options={(model?.parts ?? []).map((part) => ({ value: part, label: part }))}
+            disabled={!model}
+            testId="firmware-publish-part"
+          />
+          <TextField
+            name="name"
+            label={t('firmware.file.name')}
+            rule={checked.rule('name')}
+            required
+            maxLength={120}
+            testId="firmware-publish-name"
+          />
+          <TextField
             name="version"
             label={t('firmware.file.version')}
-            rules={[checked.rule('version')]}
+            rule={checked.rule('version')}
             required
-          >
-            <Input
-              maxLength={40}
-              autoComplete="off"
-              placeholder="V2.15.0"
-              data-testid="firmware-publish-version"
-            />
-          </Form.Item>
-          <Form.Item
+            maxLength={40}
+            placeholder="V2.15.0"
+            testId="firmware-publish-version"
+          />
+          <TextField
             name="min_version"
             label={t('firmware.file.minVersion')}
             extra={t('firmware.file.minVersionHelp')}
-            rules={[checked.rule('min_version')]}
-          >
-            <Input maxLength={40} autoComplete="off" data-testid="firmware-publish-min-version" />
-          </Form.Item>
+            rule={checked.rule('min_version')}
+            maxLength={40}
+            testId="firmware-publish-min-version"
+          />
         </div>
         <fieldset className="firmware-fieldset">
           <legend>{t('firmware.file.notes')}</legend>

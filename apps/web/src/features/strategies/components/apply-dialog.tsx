@@ -1,7 +1,8 @@
 import type { DeviceItem, TemplateItem } from '@helio/contracts';
-import { Alert, Button, Modal, Select } from 'antd';
+import { Button, Modal, Select } from 'antd';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FailureAlert } from '../../../components/dialogs/failure-alert.tsx';
 import { useNow } from '../../../hooks/use-now.ts';
 import { ApiError, describeError } from '../../../lib/api.ts';
 import { focusFirst } from '../../../lib/focus.ts';
@@ -214,14 +215,10 @@ function ApplyDialogBody({
         ) : (
           <>
             {failure && (
-              <Alert
-                type="error"
-                showIcon
-                role="alert"
-                className="dialog-alert"
-                title={failure.text}
+              <FailureAlert
+                text={failure.text}
                 description={failure.sameModel ? t('strategies.apply.sameModelHelp') : undefined}
-                data-testid={failure.sameModel ? 'strategy-apply-same-model' : 'strategy-apply-failure'}
+                testId={failure.sameModel ? 'strategy-apply-same-model' : 'strategy-apply-failure'}
               />
             )}
             {template === undefined && (
