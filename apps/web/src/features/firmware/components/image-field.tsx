@@ -1,10 +1,11 @@
 import { firmwareExtensions } from '@helio/contracts';
 import { Progress } from 'antd';
-import { type Ref, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../../lib/api.ts';
 import { useUploadImage } from '../api/catalogue.ts';
 import { useFirmwareTexts } from '../lib/use-firmware-texts.ts';
+import { FileInput, type FormFileProps } from './file-input.tsx';
 
 /** What the staging area answered for an image. */
 export interface StagedImage {
@@ -14,16 +15,8 @@ export interface StagedImage {
   sha256: string;
 }
 
-export interface ImageFieldProps {
-  /** The staged image's upload id (the form's value). */
-  value?: string | undefined;
-  onChange?: (uploadId: string | undefined) => void;
-  /** Given by the form item: the label names the input. */
-  id?: string;
-  ref?: Ref<HTMLInputElement>;
-  'aria-describedby'?: string;
-  'aria-invalid'?: boolean | 'true' | 'false';
-  disabled?: boolean;
+/** The form's value: the staged image's upload id. */
+export interface ImageFieldProps extends FormFileProps<string> {
   onStaged: (image: StagedImage | undefined) => void;
   /** A refusal of the upload (240401 wrong type, 200005 too large), said under the field. */
   onRefused: (text: string) => void;
@@ -34,16 +27,7 @@ export interface ImageFieldProps {
  * bar, then its SHA-256 and size as the portal computed them (to compare with the signature
  * file's). Choosing another file stops an upload under way.
  */
-export function ImageField({
-  value: _uploadId,
-  onChange,
-  id,
-  ref,
-  disabled,
-  onStaged,
-  onRefused,
-  ...aria
-}: ImageFieldProps) {
+export function ImageField({ value: _uploadId, onChange, onStaged, onRefused, ...input }: ImageFieldProps) {
   const { t } = useTranslation();
   const texts = useFirmwareTexts();
   const upload = useUploadImage();
@@ -80,17 +64,12 @@ export function ImageField({
   };
 
   return (
-    <div className="firmware-file-field">
-      <input
-        type="file"
-        id={id}
-        ref={ref}
-        accept={firmwareExtensions.join(',')}
-        disabled={disabled}
-        onChange={(event) => choose(event.target.files?.[0])}
-        data-testid="firmware-publish-image"
-        {...aria}
-      />
+    <FileInput
+      {...input}
+      accept={firmwareExtensions.join(',')}
+      onFile={choose}
+      testId="firmware-publish-image"
+    >
       {percent !== undefined && !staged && (
         <Progress
           percent={percent}
@@ -109,6 +88,6 @@ export function ImageField({
           <dd>{texts.bytes(staged.size_bytes)}</dd>
         </dl>
       )}
-    </div>
+    </FileInput>
   );
 }
