@@ -141,7 +141,10 @@ describe('the demo plants', () => {
           from station_energy e
           where e.station_id = ${station!.station_id} and e.period = 'd' and e.period_start <= ${yesterday}::date`,
     );
-    expect(days.length).toBeGreaterThanOrEqual(2);
+    // two days of history hold yesterday whole, and the day before in part: in its last minutes
+    // (history from 48 h ago starting just before its midnight) that part may have no energy yet
+    expect(days.length).toBeGreaterThanOrEqual(1);
+    expect(days.map((day) => day.day)).toContain(yesterday);
     for (const day of days) expect(day.bands, day.day).toBe(3);
 
     // its inverter runs the system TOU template, applied by the portal (no user)
