@@ -1,19 +1,14 @@
-import {
-  type DeviceItem,
-  type DeviceType,
-  DeviceType as DeviceTypes,
-  deviceTypes,
-  rolloutLimits,
-} from '@helio/contracts';
-import { Button, Input, Select, Table, type TableProps } from 'antd';
-import { useEffect, useState } from 'react';
+import { type DeviceItem, DeviceType as DeviceTypes, deviceTypes, rolloutLimits } from '@helio/contracts';
+import { Button, Table, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DeviceSearchBar } from '../../../components/tables/device-search-bar.tsx';
+import { pagerOf } from '../../../components/tables/pager.ts';
+import { useDeviceSearch } from '../../../hooks/use-device-search.ts';
 import { useKeyboardScroll } from '../../../hooks/use-focus-return.ts';
 import { useDevicesToUpgrade } from '../api/tasks.ts';
 import { useFirmwareTexts } from '../lib/use-firmware-texts.ts';
 
 const PAGE_SIZE = 20;
-const SEARCH_DELAY_MS = 400;
 
 export interface DeviceChooserProps {
   /** The chosen devices, by SN, with the model they were chosen with. */
@@ -32,21 +27,8 @@ export function DeviceChooser({ chosen, onChange, disabled }: DeviceChooserProps
   // a table wider than its box scrolls: by keyboard too when nothing in it takes the focus
   const scroll = useKeyboardScroll<HTMLDivElement>(t('firmware.devices.caption'));
   const texts = useFirmwareTexts();
-  const [deviceType, setDeviceType] = useState<DeviceType>(DeviceTypes.inverter);
-  const [search, setSearch] = useState('');
-  const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState(1);
-  useEffect(() => {
-    const timer = window.setTimeout(() => {
-      setKeyword(search.trim().toUpperCase());
-      setPage(1);
-    }, SEARCH_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [search]);
-  const devices = useDevicesToUpgrade(
-    { page, page_size: PAGE_SIZE, device_type: deviceType, ...(keyword ? { keyword } : {}) },
-    true,
-  );
+  const searching = useDeviceSearch(DeviceTypes.inverter, PAGE_SIZE);
+  const devices = useDevicesToUpgrade(searching.params, true);
   const model = chosen.values().next().value as string | undefined;
   const full = chosen.size >= rolloutLimits.maxDevices;
   const choosable = (item: DeviceItem) => (model === undefined || item.model === model) && !disabled;
@@ -82,35 +64,19 @@ export function DeviceChooser({ chosen, onChange, disabled }: DeviceChooserProps
 
   return (
     <div className="firmware-chooser" data-testid="upgrade-device-chooser">
-      <search className="table-toolbar">
-        <Select<DeviceType>
-          className="table-filter"
-          value={deviceType}
-          aria-label={t('firmware.devices.type')}
-          onChange={(next) => {
-            setDeviceType(next);
-            setPage(1);
-          }}
-          options={deviceTypes.map((type) => ({ value: type, label: texts.deviceType(type) }))}
-          popupMatchSelectWidth={false}
-          disabled={disabled || chosen.size > 0}
-          data-testid="upgrade-device-type"
-        />
-        <Input.Search
-          className="table-search"
-          allowClear
-          value={search}
-          placeholder={t('firmware.devices.searchPlaceholder')}
-          aria-label={t('firmware.devices.search')}
-          onChange={(event) => setSearch(event.target.value)}
-          onSearch={(value) => {
-            setKeyword(value.trim().toUpperCase());
-            setPage(1);
-          }}
-          disabled={disabled}
-          data-testid="upgrade-device-search"
-        />
-      </search>
+      <DeviceSearchBar
+        state={searching}
+        types={deviceTypes}
+        typeLabel={texts.deviceType}
+        texts={{
+          type: t('firmware.devices.type'),
+          search: t('firmware.devices.search'),
+          placeholder: t('firmware.devices.searchPlaceholder'),
+        }}
+        testIds={{ type: 'upgrade-device-type', search: 'upgrade-device-search' }}
+        disabled={disabled}
+        typeDisabled={chosen.size > 0}
+      />
       <p className="firmware-help" aria-live="polite" data-testid="upgrade-device-count">
         {full
           ? t('firmware.devices.full', { max: rolloutLimits.maxDevices })
@@ -139,18 +105,13 @@ export function DeviceChooser({ chosen, onChange, disabled }: DeviceChooserProps
           loading={devices.isFetching}
           scroll={{ x: 'max-content' }}
           locale={{ emptyText: devices.isPending ? t('firmware.loading') : t('firmware.devices.none') }}
-          pagination={
-            (devices.data?.total ?? 0) > PAGE_SIZE
-              ? {
-                  current: page,
-                  pageSize: PAGE_SIZE,
-                  total: devices.data?.total,
-                  onChange: setPage,
-                  showSizeChanger: false,
-                  size: 'small',
-                }
-              : false
-          }
+          pagination={pagerOf({
+            page: searching.page,
+            pageSize: PAGE_SIZE,
+            total: devices.data?.total ?? 0,
+            onChange: searching.setPage,
+            size: 'small',
+          })}
           rowSelection={{
             selectedRowKeys: [...chosen.keys()],
             preserveSelectedRowKeys: true,

@@ -1,18 +1,14 @@
-import {
-  type DeviceItem,
-  type DeviceType,
-  DeviceType as DeviceTypes,
-  stationAccepts,
-} from '@helio/contracts';
-import { Input, Select, Table, type TableProps } from 'antd';
-import { useEffect, useState } from 'react';
+import { type DeviceItem, DeviceType as DeviceTypes, stationAccepts } from '@helio/contracts';
+import { Table, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DeviceSearchBar } from '../../../components/tables/device-search-bar.tsx';
+import { pagerOf } from '../../../components/tables/pager.ts';
+import { useDeviceSearch } from '../../../hooks/use-device-search.ts';
 import { DEFAULT_DEVICE_TYPE, strategyDeviceTypes, useDevicesToPick } from '../api/apply.ts';
 
 /** At most this many devices per application (SPEC.md §5, §9). */
 export const MAX_DEVICES = 15;
 const PAGE_SIZE = 10;
-const SEARCH_DELAY_MS = 400;
 
 /** A device's station holds a battery: only then can it follow a strategy. */
 export const holdsBattery = (item: DeviceItem) => stationAccepts(item.station_type, DeviceTypes.battery);
@@ -31,22 +27,8 @@ export interface DevicePickerProps {
  */
 export function DevicePicker({ selected, onChange, disabled }: DevicePickerProps) {
   const { t } = useTranslation();
-  const [deviceType, setDeviceType] = useState<DeviceType>(selected[0]?.device_type ?? DEFAULT_DEVICE_TYPE);
-  const [search, setSearch] = useState('');
-  const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState(1);
-  useEffect(() => {
-    const timer = window.setTimeout(() => {
-      setKeyword(search.trim().toUpperCase());
-      setPage(1);
-    }, SEARCH_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [search]);
-
-  const devices = useDevicesToPick(
-    { page, page_size: PAGE_SIZE, device_type: deviceType, ...(keyword ? { keyword } : {}) },
-    true,
-  );
+  const searching = useDeviceSearch(selected[0]?.device_type ?? DEFAULT_DEVICE_TYPE, PAGE_SIZE);
+  const devices = useDevicesToPick(searching.params, true);
   const full = selected.length >= MAX_DEVICES;
   const chosen = new Set(selected.map((item) => item.sn));
 
@@ -83,35 +65,18 @@ export function DevicePicker({ selected, onChange, disabled }: DevicePickerProps
 
   return (
     <div className="strategy-picker" data-testid="strategy-device-picker">
-      <search className="table-toolbar">
-        <Select<DeviceType>
-          className="table-filter"
-          value={deviceType}
-          aria-label={t('strategies.apply.deviceType')}
-          onChange={(next) => {
-            setDeviceType(next);
-            setPage(1);
-          }}
-          options={strategyDeviceTypes.map((type) => ({ value: type, label: t(`devices.type.${type}`) }))}
-          popupMatchSelectWidth={false}
-          disabled={disabled}
-          data-testid="strategy-apply-type"
-        />
-        <Input.Search
-          className="table-search"
-          allowClear
-          value={search}
-          placeholder={t('strategies.apply.searchPlaceholder')}
-          aria-label={t('strategies.apply.search')}
-          onChange={(event) => setSearch(event.target.value)}
-          onSearch={(value) => {
-            setKeyword(value.trim().toUpperCase());
-            setPage(1);
-          }}
-          disabled={disabled}
-          data-testid="strategy-apply-search"
-        />
-      </search>
+      <DeviceSearchBar
+        state={searching}
+        types={strategyDeviceTypes}
+        typeLabel={(type) => t(`devices.type.${type}`)}
+        texts={{
+          type: t('strategies.apply.deviceType'),
+          search: t('strategies.apply.search'),
+          placeholder: t('strategies.apply.searchPlaceholder'),
+        }}
+        testIds={{ type: 'strategy-apply-type', search: 'strategy-apply-search' }}
+        disabled={disabled}
+      />
       <p className="strategy-help" aria-live="polite" data-testid="strategy-apply-count">
         {full
           ? t('strategies.apply.full', { max: MAX_DEVICES })
@@ -125,18 +90,13 @@ export function DevicePicker({ selected, onChange, disabled }: DevicePickerProps
         loading={devices.isFetching}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: devices.isPending ? t('strategies.loading') : t('strategies.apply.noDevices') }}
-        pagination={
-          (devices.data?.total ?? 0) > PAGE_SIZE
-            ? {
-                current: page,
-                pageSize: PAGE_SIZE,
-                total: devices.data?.total,
-                onChange: setPage,
-                showSizeChanger: false,
-                size: 'small',
-              }
-            : false
-        }
+        pagination={pagerOf({
+          page: searching.page,
+          pageSize: PAGE_SIZE,
+          total: devices.data?.total ?? 0,
+          onChange: searching.setPage,
+          size: 'small',
+        })}
         rowSelection={{
           hideSelectAll: true,
           selectedRowKeys: [...chosen],
