@@ -1,5 +1,6 @@
 import { Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/page-header.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { FilePanel } from '../components/file-panel.tsx';
 import { ModelPanel } from '../components/model-panel.tsx';
@@ -16,11 +17,7 @@ export function FirmwareCatalogueRoute() {
   useDocumentTitle(t('firmware.catalogue.title'));
   return (
     <section className="page firmware-catalogue" data-testid="firmware-catalogue">
-      <div className="page-header">
-        <Typography.Title level={1} className="page-title">
-          {t('firmware.catalogue.title')}
-        </Typography.Title>
-      </div>
+      <PageHeader title={t('firmware.catalogue.title')} />
       <Typography.Paragraph type="secondary">{t('firmware.catalogue.intro')}</Typography.Paragraph>
       <div className="firmware-catalogue-grid">
         <Card className="page-card">

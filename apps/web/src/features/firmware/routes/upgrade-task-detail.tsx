@@ -1,9 +1,10 @@
 import { DownloadOutlined, PauseOutlined, PlayCircleOutlined, StopOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Typography } from 'antd';
+import { Alert, Button, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
 import { LoadFailed } from '../../../components/empty-state.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useFileExport } from '../../../hooks/use-file-export.ts';
 import { describeError } from '../../../lib/api.ts';
@@ -59,52 +60,52 @@ export function UpgradeTaskDetailRoute() {
   return (
     <section className="page upgrade-task-detail" data-testid="upgrade-task-detail">
       <Link to={UPGRADE_TASKS_PATH}>{t('firmware.tasks.back')}</Link>
-      <div className="page-header">
-        <Typography.Title level={1} className="page-title">
-          {task.name}
-        </Typography.Title>
-        <div className="page-actions">
-          {acts.pause && (
+      <PageHeader
+        title={task.name}
+        actions={
+          <>
+            {acts.pause && (
+              <Button
+                icon={<PauseOutlined aria-hidden />}
+                onClick={() => run('pause')}
+                loading={act.isPending && act.variables?.act === 'pause'}
+                data-testid="upgrade-task-pause"
+              >
+                {t('firmware.task.pause')}
+              </Button>
+            )}
+            {acts.resume && (
+              <Button
+                type="primary"
+                icon={<PlayCircleOutlined aria-hidden />}
+                onClick={() => run('resume')}
+                loading={act.isPending && act.variables?.act === 'resume'}
+                data-testid="upgrade-task-resume"
+              >
+                {t('firmware.task.resume')}
+              </Button>
+            )}
+            {acts.cancel && (
+              <Button
+                danger
+                icon={<StopOutlined aria-hidden />}
+                onClick={() => cancelling.ask(true)}
+                data-testid="upgrade-task-cancel-task"
+              >
+                {t('firmware.task.cancel')}
+              </Button>
+            )}
             <Button
-              icon={<PauseOutlined aria-hidden />}
-              onClick={() => run('pause')}
-              loading={act.isPending && act.variables?.act === 'pause'}
-              data-testid="upgrade-task-pause"
+              icon={<DownloadOutlined aria-hidden />}
+              loading={exporting.running}
+              onClick={() => void exporting.start(taskId, texts.language).catch(() => undefined)}
+              data-testid="upgrade-task-export"
             >
-              {t('firmware.task.pause')}
+              {t('firmware.task.export')}
             </Button>
-          )}
-          {acts.resume && (
-            <Button
-              type="primary"
-              icon={<PlayCircleOutlined aria-hidden />}
-              onClick={() => run('resume')}
-              loading={act.isPending && act.variables?.act === 'resume'}
-              data-testid="upgrade-task-resume"
-            >
-              {t('firmware.task.resume')}
-            </Button>
-          )}
-          {acts.cancel && (
-            <Button
-              danger
-              icon={<StopOutlined aria-hidden />}
-              onClick={() => cancelling.ask(true)}
-              data-testid="upgrade-task-cancel-task"
-            >
-              {t('firmware.task.cancel')}
-            </Button>
-          )}
-          <Button
-            icon={<DownloadOutlined aria-hidden />}
-            loading={exporting.running}
-            onClick={() => void exporting.start(taskId, texts.language).catch(() => undefined)}
-            data-testid="upgrade-task-export"
-          >
-            {t('firmware.task.export')}
-          </Button>
-        </div>
-      </div>
+          </>
+        }
+      />
       {act.isError && (
         <Alert type="error" showIcon role="alert" title={describeError(act.error)} className="dialog-alert" />
       )}

@@ -1,10 +1,12 @@
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { type UpgradeTaskItem, type UpgradeTaskState, upgradeTaskStates } from '@helio/contracts';
-import { Button, Card, Select, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, Card, Select, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState, LoadFailed } from '../../../components/empty-state.tsx';
+import { PageHeader, RefreshButton } from '../../../components/page-header.tsx';
+import { pagerOf } from '../../../components/tables/pager.ts';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useFocusReturn, useKeyboardScroll, usePaginationFocus } from '../../../hooks/use-focus-return.ts';
 import { describeError } from '../../../lib/api.ts';
@@ -72,12 +74,10 @@ export function UpgradeTasksRoute() {
 
   return (
     <section className="page upgrade-tasks" data-testid="upgrade-tasks" ref={pagerFocus}>
-      <div className="page-header">
-        <Typography.Title level={1} className="page-title">
-          {t('firmware.tasks.title')}
-        </Typography.Title>
-        {mayChange && (
-          <div className="page-actions">
+      <PageHeader
+        title={t('firmware.tasks.title')}
+        actions={
+          mayChange && (
             <Button
               type="primary"
               icon={<PlusOutlined aria-hidden />}
@@ -89,9 +89,9 @@ export function UpgradeTasksRoute() {
             >
               {t('firmware.tasks.new')}
             </Button>
-          </div>
-        )}
-      </div>
+          )
+        }
+      />
       <Card className="page-card">
         <search className="table-toolbar">
           <Select<UpgradeTaskState | 'all'>
@@ -109,13 +109,7 @@ export function UpgradeTasksRoute() {
             popupMatchSelectWidth={false}
             data-testid="upgrade-task-filter"
           />
-          <Button
-            icon={<ReloadOutlined aria-hidden />}
-            onClick={() => void refresh()}
-            aria-label={t('firmware.refresh')}
-            title={t('firmware.refresh')}
-            className="table-refresh"
-          />
+          <RefreshButton label={t('firmware.refresh')} onRefresh={() => void refresh()} />
         </search>
         <div ref={scroll}>
           <Table<UpgradeTaskItem>
@@ -126,11 +120,7 @@ export function UpgradeTasksRoute() {
             loading={tasks.isFetching && !tasks.isPending && !tasks.isRefetching}
             scroll={{ x: 'max-content' }}
             onRow={(task) => ({ 'data-testid': `upgrade-task-${task.task_id}` }) as object}
-            pagination={
-              total > PAGE_SIZE
-                ? { current: page, pageSize: PAGE_SIZE, total, onChange: setPage, showSizeChanger: false }
-                : false
-            }
+            pagination={pagerOf({ page, pageSize: PAGE_SIZE, total, onChange: setPage })}
             locale={{
               emptyText: tasks.isError ? (
                 <LoadFailed

@@ -1,9 +1,11 @@
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { type TemplateItem, type TemplateKind, templateKinds } from '@helio/contracts';
 import { Button, Card, Empty, Input, Select, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, LoadFailed } from '../../../components/empty-state.tsx';
+import { PageHeader, RefreshButton } from '../../../components/page-header.tsx';
+import { pagerOf } from '../../../components/tables/pager.ts';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useFocusReturn } from '../../../hooks/use-focus-return.ts';
 import { type TemplateListParams, useRefreshTemplates, useTemplateList } from '../api/templates.ts';
@@ -122,12 +124,10 @@ export function StrategyTemplatesRoute() {
 
   return (
     <section className="page strategy-templates" data-testid="strategy-templates">
-      <div className="page-header">
-        <Typography.Title level={1} className="page-title">
-          {t('strategies.title')}
-        </Typography.Title>
-        {mayChange && (
-          <div className="page-actions">
+      <PageHeader
+        title={t('strategies.title')}
+        actions={
+          mayChange && (
             <Button
               type="primary"
               icon={<PlusOutlined aria-hidden />}
@@ -136,9 +136,9 @@ export function StrategyTemplatesRoute() {
             >
               {t('strategies.newTemplate')}
             </Button>
-          </div>
-        )}
-      </div>
+          )
+        }
+      />
       <Card className="page-card">
         <Typography.Paragraph type="secondary" className="table-note">
           {mayChange ? t('strategies.intro') : t('strategies.introReadOnly')}
@@ -190,13 +190,7 @@ export function StrategyTemplatesRoute() {
             ]}
             data-testid="strategy-filter-enabled"
           />
-          <Button
-            icon={<ReloadOutlined aria-hidden />}
-            onClick={() => void refresh()}
-            aria-label={t('strategies.refresh')}
-            title={t('strategies.refresh')}
-            className="table-refresh"
-          />
+          <RefreshButton label={t('strategies.refresh')} onRefresh={() => void refresh()} />
         </search>
         <TemplateTable
           items={list}
@@ -204,11 +198,7 @@ export function StrategyTemplatesRoute() {
           mayChange={mayChange}
           onAct={act}
           empty={empty}
-          pagination={
-            total > PAGE_SIZE
-              ? { current: page, pageSize: PAGE_SIZE, total, onChange: setPage, showSizeChanger: false }
-              : false
-          }
+          pagination={pagerOf({ page, pageSize: PAGE_SIZE, total, onChange: setPage })}
         />
       </Card>
       <TemplateEditor
