@@ -19,14 +19,14 @@ export function FirmwareCatalogueRoute() {
     <section className="page firmware-catalogue" data-testid="firmware-catalogue">
       <PageHeader title={t('firmware.catalogue.title')} />
       <Typography.Paragraph type="secondary">{t('firmware.catalogue.intro')}</Typography.Paragraph>
-      <div className="firmware-catalogue-grid">
-        <Card className="page-card">
-          <SeriesPanel />
-        </Card>
-        <Card className="page-card">
-          <ModelPanel />
-        </Card>
-      </div>
+      {/* one above the other at every width: side by side, half a desktop is too narrow for the
+          models' columns and the series' actions, which were reached only by scrolling sideways */}
+      <Card className="page-card">
+        <SeriesPanel />
+      </Card>
+      <Card className="page-card">
+        <ModelPanel />
+      </Card>
       <Card className="page-card">
         <FilePanel />
       </Card>
