@@ -1,5 +1,6 @@
 import type { DeviceType } from '@helio/contracts';
 import { useEffect, useState } from 'react';
+import { pagerOf } from '../components/tables/pager.ts';
 
 /** How long the SN typed stays the same before the list is asked again. */
 const SEARCH_DELAY_MS = 400;
@@ -7,7 +8,8 @@ const SEARCH_DELAY_MS = 400;
 /**
  * A device list to choose from, of one type and searched by SN: the search box's text becomes the
  * query's keyword (upper case, as SNs are) once typing pauses or at once on Enter; a new type or
- * keyword starts again at the first page. `params` is the `device.list` body of the page shown.
+ * keyword starts again at the first page. `params` is the `device.list` body of the page shown,
+ * `pager(total)` the table's small pager over the list's total.
  */
 export function useDeviceSearch(initialType: DeviceType, pageSize: number) {
   const [deviceType, setDeviceType] = useState<DeviceType>(initialType);
@@ -35,6 +37,8 @@ export function useDeviceSearch(initialType: DeviceType, pageSize: number) {
     page,
     setPage,
     params: { page, page_size: pageSize, device_type: deviceType, ...(keyword ? { keyword } : {}) },
+    pager: (total: number | undefined) =>
+      pagerOf({ page, pageSize, total: total ?? 0, onChange: setPage, size: 'small' }),
   };
 }
 

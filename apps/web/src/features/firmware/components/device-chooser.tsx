@@ -2,7 +2,6 @@ import { type DeviceItem, DeviceType as DeviceTypes, deviceTypes, rolloutLimits 
 import { Button, Table, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DeviceSearchBar } from '../../../components/tables/device-search-bar.tsx';
-import { pagerOf } from '../../../components/tables/pager.ts';
 import { useDeviceSearch } from '../../../hooks/use-device-search.ts';
 import { useKeyboardScroll } from '../../../hooks/use-focus-return.ts';
 import { useDevicesToUpgrade } from '../api/tasks.ts';
@@ -105,13 +104,7 @@ export function DeviceChooser({ chosen, onChange, disabled }: DeviceChooserProps
           loading={devices.isFetching}
           scroll={{ x: 'max-content' }}
           locale={{ emptyText: devices.isPending ? t('firmware.loading') : t('firmware.devices.none') }}
-          pagination={pagerOf({
-            page: searching.page,
-            pageSize: PAGE_SIZE,
-            total: devices.data?.total ?? 0,
-            onChange: searching.setPage,
-            size: 'small',
-          })}
+          pagination={searching.pager(devices.data?.total)}
           rowSelection={{
             selectedRowKeys: [...chosen.keys()],
             preserveSelectedRowKeys: true,

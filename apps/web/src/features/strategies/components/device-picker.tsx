@@ -2,7 +2,6 @@ import { type DeviceItem, DeviceType as DeviceTypes, stationAccepts } from '@hel
 import { Table, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DeviceSearchBar } from '../../../components/tables/device-search-bar.tsx';
-import { pagerOf } from '../../../components/tables/pager.ts';
 import { useDeviceSearch } from '../../../hooks/use-device-search.ts';
 import { DEFAULT_DEVICE_TYPE, strategyDeviceTypes, useDevicesToPick } from '../api/apply.ts';
 
@@ -90,13 +89,7 @@ export function DevicePicker({ selected, onChange, disabled }: DevicePickerProps
         loading={devices.isFetching}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: devices.isPending ? t('strategies.loading') : t('strategies.apply.noDevices') }}
-        pagination={pagerOf({
-          page: searching.page,
-          pageSize: PAGE_SIZE,
-          total: devices.data?.total ?? 0,
-          onChange: searching.setPage,
-          size: 'small',
-        })}
+        pagination={searching.pager(devices.data?.total)}
         rowSelection={{
           hideSelectAll: true,
           selectedRowKeys: [...chosen],
