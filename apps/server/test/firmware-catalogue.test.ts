@@ -195,7 +195,7 @@ describe('the catalogue, kept by the operator', () => {
         operator,
       ),
       'name',
-      'validation.invalidValue',
+      'validation.firmwareModelTaken',
     );
     expectIssue(
       await server.call(

@@ -87,6 +87,7 @@ export const validationMessageKeys = [
   'validation.devicesRequired',
   'validation.firmwareFileRequired',
   'validation.rolloutRange',
+  'validation.firmwareModelTaken',
 ] as const;
 
 export type ValidationMessageKey = (typeof validationMessageKeys)[number];

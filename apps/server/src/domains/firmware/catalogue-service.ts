@@ -101,7 +101,7 @@ export function catalogueService(options: {
         return { model_id: await repo.addModel(model) };
       } catch (error) {
         // a model's name is what its devices report: one name, one model, whatever the series
-        if (error instanceof CatalogueNameTaken) throw fieldRefusal('name', 'validation.invalidValue');
+        if (error instanceof CatalogueNameTaken) throw fieldRefusal('name', 'validation.firmwareModelTaken');
         throw error;
       }
     },

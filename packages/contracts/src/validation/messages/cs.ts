@@ -87,4 +87,6 @@ export default {
   'validation.devicesRequired': 'Vyberte alespoň jedno zařízení',
   'validation.firmwareFileRequired': 'Vyberte alespoň jeden soubor aktualizace',
   'validation.rolloutRange': 'Zkušební skupina a dávky: 1–500 zařízení; práh chyb: 0–100 %',
+  'validation.firmwareModelTaken':
+    'Model s tímto názvem již existuje (model se jmenuje tak, jak jej hlásí zařízení)',
 } satisfies Record<ValidationMessageKey, string>;

@@ -92,4 +92,6 @@ export default {
   'validation.devicesRequired': 'Choose at least one device',
   'validation.firmwareFileRequired': 'Choose at least one upgrade file',
   'validation.rolloutRange': 'Canary group and batches: 1–500 devices; failure threshold: 0–100 %',
+  'validation.firmwareModelTaken':
+    'A model of this name exists already (a model is named as its devices report it)',
 } satisfies Record<ValidationMessageKey, string>;

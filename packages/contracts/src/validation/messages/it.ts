@@ -92,4 +92,6 @@ export default {
   'validation.devicesRequired': 'Scegli almeno un dispositivo',
   'validation.firmwareFileRequired': 'Scegli almeno un file di aggiornamento',
   'validation.rolloutRange': 'Gruppo di prova e lotti: 1–500 dispositivi; soglia di errori: 0–100 %',
+  'validation.firmwareModelTaken':
+    'Esiste già un modello con questo nome (un modello si chiama come lo riportano i dispositivi)',
 } satisfies Record<ValidationMessageKey, string>;

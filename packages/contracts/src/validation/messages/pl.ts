@@ -88,4 +88,6 @@ export default {
   'validation.devicesRequired': 'Wybierz co najmniej jedno urządzenie',
   'validation.firmwareFileRequired': 'Wybierz co najmniej jeden plik aktualizacji',
   'validation.rolloutRange': 'Grupa testowa i partie: 1–500 urządzeń; próg błędów: 0–100 %',
+  'validation.firmwareModelTaken':
+    'Model o tej nazwie już istnieje (model nazywa się tak, jak zgłaszają go urządzenia)',
 } satisfies Record<ValidationMessageKey, string>;

@@ -83,4 +83,5 @@ export default {
   'validation.devicesRequired': '请至少选择一台设备',
   'validation.firmwareFileRequired': '请至少选择一个升级文件',
   'validation.rolloutRange': '灰度组与批次：1–500 台设备；失败阈值：0–100 %',
+  'validation.firmwareModelTaken': '已存在同名型号（型号名称与设备上报的一致）',
 } satisfies Record<ValidationMessageKey, string>;
