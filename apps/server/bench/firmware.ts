@@ -36,7 +36,7 @@ import { fileURLToPath } from 'node:url';
 import { auth, firmware } from '@helio/contracts';
 import { queryRows } from '@helio/db';
 import { sql } from 'drizzle-orm';
-import { pino } from 'pino';
+import Fastify from 'fastify';
 import { firmwareSignatureOf, rawFirmwareKey } from '../src/domains/firmware/keys.ts';
 import { seedAccounts } from '../src/domains/seed/seed.ts';
 import { freePort } from '../test/support/portal-process.ts';
@@ -66,7 +66,7 @@ interface Settings {
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
 /** A logger that drops everything (the seed's one line). */
-const silentLog = pino({ level: 'silent' });
+const silentLog = Fastify({ logger: false }).log;
 const mb = (bytes: number) => bytes / 1_048_576;
 
 function settingsFromEnvironment(): Settings {
