@@ -7,10 +7,11 @@
 import { DeviceType, StationType } from '@helio/contracts';
 import type { PlantConfig } from '../../simulator/src/plant/model.ts';
 import { samplePlantConfig } from '../../simulator/src/plant/presets.ts';
-import { type Fleet, startFleet } from '../../simulator/src/runtime/fleet.ts';
+import { startFleet } from '../../simulator/src/runtime/fleet.ts';
 import { ratedPowerOf, simulatorSn } from '../../simulator/src/runtime/fleet-plan.ts';
 import { placesNamed } from '../../simulator/src/runtime/places.ts';
 import { createStationSimulation, type StationSimulation } from '../../simulator/src/runtime/station.ts';
+import { type FleetReady, serveFleet } from './device-process.ts';
 
 /** Every station is an on-grid plant in Warsaw (grid standard of Poland). */
 export const benchPlace = placesNamed(['warsaw'])[0]!;
@@ -95,29 +96,17 @@ export interface DeviceTotals {
 
 /** What the device process answers. */
 export type FromDevices =
-  | { type: 'ready'; connected: number; devices: number; ms: number }
+  | FleetReady
   | { type: 'stopped'; totals: DeviceTotals }
   | { type: 'failed'; message: string };
 
 /** The device process: runs the fleet until told to stop, then answers its totals and ends. */
 export function runDeviceProcess(): void {
-  let fleet: Fleet | undefined;
-  let problems = 0;
-  const send = (message: FromDevices) =>
-    new Promise<void>((resolve) => process.send!(message, () => resolve()));
-  const fail = (error: unknown) =>
-    send({
-      type: 'failed',
-      message: error instanceof Error ? (error.stack ?? error.message) : String(error),
-    }).finally(() => process.exit(1));
-  process.on('message', (message: ToDevices) => {
-    if (message.type === 'start') {
-      const startMs = Date.now();
-      const stations = simulatedStations(message.stations, message.passwords, startMs);
-      const started = performance.now();
-      fleet = startFleet({
+  serveFleet<ToDevices, FromDevices>({
+    start: (message, log) =>
+      startFleet({
         brokerUrl: message.brokerUrl,
-        stations,
+        stations: simulatedStations(message.stations, message.passwords, Date.now()),
         intervalS: message.intervalS,
         speedUp: 1,
         faultRate: 0,
@@ -126,45 +115,23 @@ export function runDeviceProcess(): void {
         selfTestFailureRate: 0,
         connectRatePerSecond: message.connectRate,
         timing: { workMs: message.workMs },
-        log: () => {
-          problems += 1;
+        log,
+      }),
+    stopped(fleet, problems) {
+      const totals = fleet?.stats().totals;
+      return {
+        type: 'stopped',
+        totals: {
+          messages: totals?.messages ?? 0,
+          readings: totals?.readings ?? 0,
+          replies: totals?.replies ?? 0,
+          commands: totals?.commands ?? 0,
+          connectFailures: totals?.connectFailures ?? 0,
+          drops: totals?.drops ?? 0,
+          publishErrors: totals?.publishErrors ?? 0,
+          problems,
         },
-      });
-      const running = fleet;
-      running.ready
-        .then(() => {
-          const stats = running.stats();
-          return send({
-            type: 'ready',
-            connected: stats.connected,
-            devices: stats.devices,
-            ms: performance.now() - started,
-          });
-        })
-        .catch(fail);
-    } else if (message.type === 'stop') {
-      const running = fleet;
-      (async () => {
-        await running?.stop();
-        const totals = running?.stats().totals;
-        await send({
-          type: 'stopped',
-          totals: {
-            messages: totals?.messages ?? 0,
-            readings: totals?.readings ?? 0,
-            replies: totals?.replies ?? 0,
-            commands: totals?.commands ?? 0,
-            connectFailures: totals?.connectFailures ?? 0,
-            drops: totals?.drops ?? 0,
-            publishErrors: totals?.publishErrors ?? 0,
-            problems,
-          },
-        });
-        process.disconnect();
-        process.exit(0);
-      })().catch(fail);
-    }
+      };
+    },
   });
-  // the bench process went away: nothing to run for
-  process.on('disconnect', () => process.exit(0));
 }

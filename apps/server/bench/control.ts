@@ -61,7 +61,7 @@ import {
   type ToDevices,
 } from './control-fleet.ts';
 import { type BenchPortal, post, registerFleet, startBenchPortal } from './control-portal.ts';
-import { forkDeviceProcess } from './device-process.ts';
+import { forkDeviceProcess, runBench } from './device-process.ts';
 import { numberFromEnvironment } from './environment.ts';
 import { machineCpuMs, processCpuMs } from './proc-cpu.ts';
 
@@ -793,19 +793,4 @@ async function main(): Promise<void> {
   if (!interrupted) process.exitCode = problems.length > 0 ? 1 : 0;
 }
 
-if (process.argv[2] === 'devices') {
-  runDeviceProcess();
-} else {
-  main()
-    .catch(async (error: unknown) => {
-      print(`ERROR: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      await cleanUp();
-      process.exitCode = 1;
-    })
-    // open keep-alive sockets of the API clients would hold the process a few seconds more;
-    // after a signal, its clean-up may still run: wait for it
-    .finally(async () => {
-      await cleanUp();
-      process.exit(process.exitCode ?? 0);
-    });
-}
+runBench(main, runDeviceProcess);

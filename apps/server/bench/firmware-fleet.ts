@@ -6,8 +6,9 @@
  * here, at the devices, with the time of the first and the last: the serving throughput.
  */
 import { downloadImage } from '../../simulator/src/devices/download.ts';
-import { type Fleet, startFleet } from '../../simulator/src/runtime/fleet.ts';
+import { startFleet } from '../../simulator/src/runtime/fleet.ts';
 import { type PlannedStation, simulatedStations } from './control-fleet.ts';
+import { type FleetReady, serveFleet } from './device-process.ts';
 
 /** What the bench process tells the device process. */
 export type ToFirmwareDevices =
@@ -34,7 +35,7 @@ export interface ByteMeter {
 }
 
 export type FromFirmwareDevices =
-  | { type: 'ready'; connected: number; devices: number; ms: number }
+  | FleetReady
   | { type: 'baseline-done'; meter: ByteMeter; sha256s: string[] }
   | { type: 'stopped'; meter: ByteMeter; problems: number }
   | { type: 'failed'; message: string };
@@ -68,8 +69,6 @@ function meterFetch(meter: ByteMeter): void {
 }
 
 export function runFirmwareDeviceProcess(): void {
-  let fleet: Fleet | undefined;
-  let problems = 0;
   const meter: ByteMeter = { bytes: 0, firstMs: 0, lastMs: 0, downloads: 0, perSecond: {} };
   const fresh = () => {
     meter.bytes = 0;
@@ -79,46 +78,12 @@ export function runFirmwareDeviceProcess(): void {
     meter.perSecond = {};
   };
   meterFetch(meter);
-  const send = (message: FromFirmwareDevices) =>
-    new Promise<void>((resolve) => process.send!(message, () => resolve()));
-  const fail = (error: unknown) =>
-    send({
-      type: 'failed',
-      message: error instanceof Error ? (error.stack ?? error.message) : String(error),
-    }).finally(() => process.exit(1));
-  process.on('message', (message: ToFirmwareDevices) => {
-    if (message.type === 'baseline') {
-      (async () => {
-        fresh();
-        const sha256s: string[] = [];
-        let next = 0;
-        const controller = new AbortController();
-        await Promise.all(
-          Array.from({ length: Math.min(message.concurrency, message.downloads) }, async () => {
-            while (next < message.downloads) {
-              next += 1;
-              const done = await downloadImage({
-                url: message.url,
-                sizeBytes: message.sizeBytes,
-                signal: controller.signal,
-                resumes: 3,
-                beforeResume: async () => {},
-                onBytes: () => {},
-              });
-              sha256s.push(done.sha256);
-            }
-          }),
-        );
-        await send({ type: 'baseline-done', meter: { ...meter }, sha256s: [...new Set(sha256s)] });
-      })().catch(fail);
-    } else if (message.type === 'start') {
+  serveFleet<ToFirmwareDevices, FromFirmwareDevices>({
+    start(message, log) {
       fresh();
-      const startMs = Date.now();
-      const stations = simulatedStations(message.stations, message.passwords, startMs);
-      const started = performance.now();
-      fleet = startFleet({
+      return startFleet({
         brokerUrl: message.brokerUrl,
-        stations,
+        stations: simulatedStations(message.stations, message.passwords, Date.now()),
         intervalS: message.intervalS,
         speedUp: 1,
         faultRate: 0,
@@ -129,31 +94,33 @@ export function runFirmwareDeviceProcess(): void {
         firmwareKeys: message.firmwareKeys,
         // progress every 10 % as the protocol asks, without its 5 s floor: the bench measures serving
         timing: { workMs: 100, stepMs: 100, rebootMs: 1000 },
-        log: () => {
-          problems += 1;
-        },
+        log,
       });
-      const running = fleet;
-      running.ready
-        .then(() => {
-          const stats = running.stats();
-          return send({
-            type: 'ready',
-            connected: stats.connected,
-            devices: stats.devices,
-            ms: performance.now() - started,
-          });
-        })
-        .catch(fail);
-    } else if (message.type === 'stop') {
-      const running = fleet;
-      (async () => {
-        await running?.stop();
-        await send({ type: 'stopped', meter: { ...meter }, problems });
-        process.disconnect();
-        process.exit(0);
-      })().catch(fail);
-    }
+    },
+    stopped: (_fleet, problems) => ({ type: 'stopped', meter: { ...meter }, problems }),
+    async other(message, send) {
+      if (message.type !== 'baseline') return;
+      fresh();
+      const sha256s: string[] = [];
+      let next = 0;
+      const controller = new AbortController();
+      await Promise.all(
+        Array.from({ length: Math.min(message.concurrency, message.downloads) }, async () => {
+          while (next < message.downloads) {
+            next += 1;
+            const done = await downloadImage({
+              url: message.url,
+              sizeBytes: message.sizeBytes,
+              signal: controller.signal,
+              resumes: 3,
+              beforeResume: async () => {},
+              onBytes: () => {},
+            });
+            sha256s.push(done.sha256);
+          }
+        }),
+      );
+      await send({ type: 'baseline-done', meter: { ...meter }, sha256s: [...new Set(sha256s)] });
+    },
   });
-  process.on('disconnect', () => process.exit(0));
 }

@@ -43,7 +43,7 @@ import { freePort } from '../test/support/portal-process.ts';
 import { cleanUp, defer } from './cleanups.ts';
 import { planFleet } from './control-fleet.ts';
 import { must, registerFleet, startBenchPortal } from './control-portal.ts';
-import { forkDeviceProcess } from './device-process.ts';
+import { forkDeviceProcess, runBench } from './device-process.ts';
 import { numberFromEnvironment } from './environment.ts';
 import {
   type ByteMeter,
@@ -461,17 +461,4 @@ async function main(): Promise<void> {
   process.exitCode = problems.length > 0 ? 1 : 0;
 }
 
-if (process.argv[2] === 'devices') {
-  runFirmwareDeviceProcess();
-} else {
-  main()
-    .catch(async (error: unknown) => {
-      print(`ERROR: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      await cleanUp();
-      process.exitCode = 1;
-    })
-    .finally(async () => {
-      await cleanUp();
-      process.exit(process.exitCode ?? 0);
-    });
-}
+runBench(main, runFirmwareDeviceProcess);
