@@ -10,6 +10,7 @@ import { startFleet } from '../src/runtime/fleet.ts';
 import type { StationSimulation } from '../src/runtime/station.ts';
 import { TimerWheel } from '../src/runtime/wheel.ts';
 import { startBareBroker } from './support/broker.ts';
+import { eventually, type Traced } from './support/portal.ts';
 import { sampleStation } from './support/stations.ts';
 
 /**
@@ -31,25 +32,6 @@ afterAll(async () => {
   await portal?.endAsync();
   await broker?.close();
 });
-
-interface Traced {
-  sn: string;
-  kind: string;
-  message: Record<string, unknown>;
-}
-
-/** Waits until `check` passes. */
-async function eventually<T>(check: () => T, timeoutMs = 5000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    try {
-      return check();
-    } catch (error) {
-      if (Date.now() - started > timeoutMs) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  }
-}
 
 /** A station of `stationType` whose devices are on the bare broker with fast commands, every message traced. */
 async function onAir(

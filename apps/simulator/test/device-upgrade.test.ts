@@ -18,6 +18,7 @@ import {
   startImageServer,
   upgradeParams,
 } from './support/firmware.ts';
+import { eventually, type Traced } from './support/portal.ts';
 import { sampleStation } from './support/stations.ts';
 
 /**
@@ -47,25 +48,6 @@ afterAll(async () => {
   await files?.close();
   await broker?.close();
 });
-
-interface Traced {
-  sn: string;
-  kind: string;
-  message: Record<string, unknown>;
-}
-
-/** Waits until `check` passes. */
-async function eventually<T>(check: () => T, timeoutMs = 10_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    try {
-      return check();
-    } catch (error) {
-      if (Date.now() - started > timeoutMs) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  }
-}
 
 /** One device of `deviceType` on the air with the run's upgrade options, every message it had acknowledged traced. */
 async function onAir(
