@@ -76,6 +76,12 @@ const groupTexts: Record<SettingGroup, string> = {
   system: 'reporting interval, time zone and clock',
   network:
     'the device’s own network link: reported here, changed only by the `network` command (section 8.4.3)',
+  pcs: 'the EMS 5000’s power conversion system: on or off, charge and discharge limits, ramp, reactive power',
+  pvs: 'the EMS 5000’s PV system: on or off, power limit, MPPT scan, start voltage',
+  bms: 'the EMS 5000’s battery management: stop SOCs, current limits, cell balancing',
+  sts: 'the EMS 5000’s static transfer switch: automatic or manual transfer, islanding, reconnection',
+  generator: 'the EMS 5000’s generator controller: automatic start, start and stop SOC, power, warm-up and cool-down',
+  meter: 'the EMS 5000’s grid meter: current transformer ratio and demand window',
 };
 
 /** The station figures, in the document's words. */

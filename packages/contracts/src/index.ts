@@ -30,6 +30,7 @@ export * from './api/envelope.ts';
 export * from './api/paging.ts';
 export * from './calendar.ts';
 export * from './control/device-settings.ts';
+export * from './control/ems-console.ts';
 export * from './control/grid-standards.ts';
 export * from './display.ts';
 export * from './energy.ts';

@@ -22,9 +22,21 @@ import {
  * Groups of parameters. `grid`: the standard and its interface protection; `export`: the export
  * limit; `power`: active and reactive power control; `battery`: three timed charge and three timed
  * discharge slots, stop SOC and voltage, powers; `offgrid`: backup output and generator; `system`:
- * reporting; `network`: the device's own link (read here, written by the network command).
+ * reporting; `network`: the device's own link (read here, written by the network command). The EMS
+ * 5000's parts (`emsPartGroups`) are a group each, their parameters named `part.name`.
  */
-export const settingGroups = ['grid', 'export', 'power', 'battery', 'offgrid', 'system', 'network'] as const;
+export const emsPartGroups = ['pcs', 'pvs', 'bms', 'sts', 'generator', 'meter'] as const;
+export type EmsPartGroup = (typeof emsPartGroups)[number];
+export const settingGroups = [
+  'grid',
+  'export',
+  'power',
+  'battery',
+  'offgrid',
+  'system',
+  'network',
+  ...emsPartGroups,
+] as const;
 export type SettingGroup = (typeof settingGroups)[number];
 
 /** A value on the wire: numbers, texts (times as HH:mm, choices) and switches. */
@@ -39,7 +51,7 @@ interface ParameterBase {
 }
 export interface NumberParameter extends ParameterBase {
   kind: 'number';
-  unit: 'V' | 's' | 'Hz' | '%/min' | '%' | 'W' | 'dBm' | '';
+  unit: 'V' | 's' | 'Hz' | '%/min' | '%' | 'W' | 'dBm' | 'A' | 'mV' | 'kWh' | '';
   min: number;
   max: number;
   decimals: number;
@@ -92,6 +104,12 @@ export const groupDeviceTypes: Readonly<Record<SettingGroup, readonly DeviceType
     DeviceType.energyManagementBox,
     DeviceType.dataLogger,
   ],
+  pcs: [DeviceType.energyManagementBox],
+  pvs: [DeviceType.energyManagementBox],
+  bms: [DeviceType.energyManagementBox],
+  sts: [DeviceType.energyManagementBox],
+  generator: [DeviceType.energyManagementBox],
+  meter: [DeviceType.energyManagementBox],
 };
 
 /** The groups an end user may change on their own devices; the rest is the installer's (PRODUCT.md §8). */
@@ -141,6 +159,71 @@ function number(
 ): NumberParameter {
   return { name, group, access: 'rw', kind: 'number', unit, min, max, decimals, ...(rated ? { rated } : {}) };
 }
+
+/** A parameter the device reports and nobody sets. */
+function reported(
+  name: string,
+  group: SettingGroup,
+  unit: NumberParameter['unit'],
+  max: number,
+  decimals: number,
+): NumberParameter {
+  return { name, group, access: 'r', kind: 'number', unit, min: 0, max, decimals };
+}
+
+/**
+ * The EMS 5000's parts (PRODUCT.md §8 "EMS 5000 calls": `api/ems5000/sys/rw` lists a part's
+ * parameters): each part's own limits, written by an installer through the `settings` command like
+ * any device's, named `part.name`.
+ */
+const emsPartParameters: SettingParameter[] = [
+  { name: 'pcs.enabled', group: 'pcs', access: 'rw', kind: 'switch' },
+  number('pcs.max_charge_w', 'pcs', 'W', 0, 1_000_000, 0, true),
+  number('pcs.max_discharge_w', 'pcs', 'W', 0, 1_000_000, 0, true),
+  number('pcs.ramp_pct_min', 'pcs', '%/min', 1, 100, 0),
+  {
+    name: 'pcs.reactive_mode',
+    group: 'pcs',
+    access: 'rw',
+    kind: 'choice',
+    options: ['off', 'fixed_pf', 'q_u'],
+  },
+  number('pcs.power_factor', 'pcs', '', 0.8, 1, 2),
+  reported('pcs.rated_power_w', 'pcs', 'W', 1_000_000, 0),
+  { name: 'pvs.enabled', group: 'pvs', access: 'rw', kind: 'switch' },
+  number('pvs.power_limit_pct', 'pvs', '%', 0, 100, 0),
+  { name: 'pvs.mppt_scan', group: 'pvs', access: 'rw', kind: 'switch' },
+  number('pvs.start_voltage_v', 'pvs', 'V', 150, 1000, 0),
+  reported('pvs.rated_power_w', 'pvs', 'W', 1_000_000, 0),
+  number('bms.charge_stop_soc_pct', 'bms', '%', 50, 100, 0),
+  number('bms.discharge_stop_soc_pct', 'bms', '%', 5, 50, 0),
+  number('bms.max_charge_a', 'bms', 'A', 0, 2000, 0),
+  number('bms.max_discharge_a', 'bms', 'A', 0, 2000, 0),
+  { name: 'bms.balancing', group: 'bms', access: 'rw', kind: 'switch' },
+  number('bms.balance_start_mv', 'bms', 'mV', 5, 200, 0),
+  reported('bms.capacity_kwh', 'bms', 'kWh', 100_000, 1),
+  reported('bms.cluster_count', 'bms', '', 64, 0),
+  reported('bms.cells_per_cluster', 'bms', '', 1000, 0),
+  { name: 'sts.transfer_mode', group: 'sts', access: 'rw', kind: 'choice', options: ['auto', 'manual'] },
+  { name: 'sts.island_enabled', group: 'sts', access: 'rw', kind: 'switch' },
+  number('sts.reconnect_delay_s', 'sts', 's', 10, 900, 0),
+  number('sts.transfer_uv_v', 'sts', 'V', 150, 220, 0),
+  { name: 'generator.auto_start', group: 'generator', access: 'rw', kind: 'switch' },
+  number('generator.start_soc_pct', 'generator', '%', 5, 90, 0),
+  number('generator.stop_soc_pct', 'generator', '%', 15, 100, 0),
+  number('generator.max_power_pct', 'generator', '%', 10, 100, 0),
+  number('generator.warmup_s', 'generator', 's', 10, 300, 0),
+  number('generator.cooldown_s', 'generator', 's', 30, 900, 0),
+  reported('generator.rated_power_w', 'generator', 'W', 1_000_000, 0),
+  number('meter.ct_ratio', 'meter', '', 1, 5000, 0),
+  {
+    name: 'meter.demand_window_min',
+    group: 'meter',
+    access: 'rw',
+    kind: 'choice',
+    options: ['5', '15', '30'],
+  },
+];
 
 const slots: SettingParameter[] = slotKinds.flatMap((kind) =>
   Array.from({ length: SLOT_COUNT }, (_, i) => [
@@ -221,6 +304,7 @@ export const settingParameters: readonly SettingParameter[] = [
     max: 0,
     decimals: 0,
   },
+  ...emsPartParameters,
 ];
 
 const byName = new Map(settingParameters.map((parameter) => [parameter.name, parameter]));
@@ -465,6 +549,8 @@ export function settingsIssues(
   };
   socPair('discharge_stop_soc_pct', 'charge_stop_soc_pct');
   socPair('gen_start_soc_pct', 'gen_stop_soc_pct');
+  socPair('bms.discharge_stop_soc_pct', 'bms.charge_stop_soc_pct');
+  socPair('generator.start_soc_pct', 'generator.stop_soc_pct');
   return issues;
 }
 

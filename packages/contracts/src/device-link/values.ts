@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DeviceType, pileStates } from '../enums.ts';
+import { strategyModes } from '../strategy/command.ts';
 
 /**
  * What each device type measures (docs/device-protocol.md). Every field is optional: a device
@@ -19,7 +20,7 @@ const amps = z.number().finite().min(-1e5).max(1e5);
 const celsius = z.number().finite().min(-60).max(200);
 const hertz = z.number().finite().min(0).max(100);
 
-/** Numbered working states of inverters and the EMS 5000 parts (SPEC.md §4). */
+/** Numbered working states of inverters and batteries (SPEC.md §4); the EMS 5000's parts have their own (`emsPartStates`). */
 export const PartState = {
   standby: 0,
   halt: 1,
@@ -122,13 +123,70 @@ export const commercialHybridValues = z.object({
 export const emsParts = ['pcs', 'pvs', 'bms', 'sts', 'generator', 'meter'] as const;
 export type EmsPart = (typeof emsParts)[number];
 
+/**
+ * The numbered states of the EMS 5000 system and of each of its parts (SPEC.md §4: "numbered state
+ * sets exist for PCS, PVS, battery, EMS, generator controller, BMS"): a state's number is its place
+ * in its part's list. The inverters and batteries of the other device types keep `PartState`.
+ */
+export const emsPartStates = {
+  /** The system as a whole: how the site runs now. */
+  ems: ['standby', 'grid_tied', 'island', 'transferring', 'fault'],
+  pcs: ['standby', 'grid_tied', 'off_grid', 'charging', 'discharging', 'fault', 'derating'],
+  pvs: ['standby', 'mppt', 'derating', 'fault', 'shutdown'],
+  bms: ['idle', 'charging', 'discharging', 'protection', 'balancing', 'fault'],
+  sts: ['grid', 'island', 'transferring', 'fault'],
+  generator: ['stopped', 'starting', 'running', 'cooling', 'fault'],
+  meter: ['normal', 'communication_fault'],
+} as const satisfies Record<EmsPart | 'ems', readonly string[]>;
+export type EmsStateSet = keyof typeof emsPartStates;
+export type EmsPartStateName<P extends EmsStateSet> = (typeof emsPartStates)[P][number];
+
+/** The number of `name` in `part`'s state set. */
+export function emsStateCode<P extends EmsStateSet>(part: P, name: EmsPartStateName<P>): number {
+  return (emsPartStates[part] as readonly string[]).indexOf(name);
+}
+
+/** The name of state `code` of `part`, or undefined for a number outside its set. */
+export function emsStateName(part: EmsStateSet, code: unknown): string | undefined {
+  return typeof code === 'number' && Number.isInteger(code) ? emsPartStates[part][code] : undefined;
+}
+
+function stateOf(part: EmsStateSet) {
+  const codes = emsPartStates[part].map((_, code) => code);
+  return z.literal(codes as [number, ...number[]]).describe(`State code (${part} states, see 4.7)`);
+}
+
+/** One battery cluster of the BMS: its figures and its cells' extremes. */
+export const bmsCluster = z.object({
+  soc_pct: percent.optional(),
+  voltage_v: volts.optional(),
+  current_a: amps.optional().describe('+ charging, − discharging'),
+  max_cell_v: z.number().finite().min(0).max(10).optional().describe('Highest cell voltage'),
+  min_cell_v: z.number().finite().min(0).max(10).optional().describe('Lowest cell voltage'),
+  max_cell_no: z.number().int().min(1).max(10000).optional().describe('Number of the highest cell'),
+  min_cell_no: z.number().int().min(1).max(10000).optional().describe('Number of the lowest cell'),
+  max_cell_c: celsius.optional().describe('Highest cell temperature'),
+  min_cell_c: celsius.optional().describe('Lowest cell temperature'),
+});
+/** Most battery clusters a BMS reports. */
+export const MAX_BMS_CLUSTERS = 16;
+
 export const energyManagementValues = z.object({
+  state: stateOf('ems').optional(),
+  mode: z
+    .enum(strategyModes)
+    .optional()
+    .describe('The operating mode running (the `strategy` command’s modes)'),
   load_power_w: power.optional(),
   pcs: z
     .object({
-      state: partState.optional(),
+      state: stateOf('pcs').optional(),
       ac_power_w: power.optional().describe('+ charging the battery, − discharging'),
+      reactive_power_var: power.optional().describe('Reactive power'),
       ac_voltage_v: volts.optional(),
+      ac_current_a: amps.optional(),
+      ac_frequency_hz: hertz.optional(),
+      dc_voltage_v: volts.optional(),
       temperature_c: celsius.optional(),
       charge_kwh: counter.optional(),
       discharge_kwh: counter.optional(),
@@ -136,39 +194,64 @@ export const energyManagementValues = z.object({
     .optional(),
   pvs: z
     .object({
-      state: partState.optional(),
+      state: stateOf('pvs').optional(),
       pv_power_w: power.optional(),
       pv_voltage_v: volts.optional(),
+      pv_current_a: amps.optional(),
+      temperature_c: celsius.optional(),
       pv_kwh: counter.optional(),
     })
     .optional(),
   bms: z
     .object({
-      state: partState.optional(),
+      state: stateOf('bms').optional(),
       soc_pct: percent.optional(),
       soh_pct: percent.optional(),
       voltage_v: volts.optional(),
       current_a: amps.optional(),
+      max_cell_v: z.number().finite().min(0).max(10).optional().describe('Highest cell voltage'),
+      min_cell_v: z.number().finite().min(0).max(10).optional().describe('Lowest cell voltage'),
       max_cell_temperature_c: celsius.optional(),
+      min_cell_temperature_c: celsius.optional(),
+      clusters: z
+        .array(bmsCluster)
+        .max(MAX_BMS_CLUSTERS)
+        .optional()
+        .describe('One entry per battery cluster'),
     })
     .optional(),
   sts: z
     .object({
-      state: partState.optional(),
+      state: stateOf('sts').optional(),
       grid_voltage_v: volts.optional(),
       grid_frequency_hz: hertz.optional(),
+      load_voltage_v: volts.optional(),
+      transfers: z
+        .number()
+        .int()
+        .min(0)
+        .max(1e9)
+        .optional()
+        .describe('Transfers to island since commissioning'),
     })
     .optional(),
   generator: z
     .object({
-      state: partState.optional(),
+      state: stateOf('generator').optional(),
       power_w: power.optional(),
+      voltage_v: volts.optional(),
+      frequency_hz: hertz.optional(),
+      fuel_pct: percent.optional(),
+      run_hours: z.number().finite().min(0).max(1e7).optional().describe('Hours run since commissioning'),
       generator_kwh: counter.optional(),
     })
     .optional(),
   meter: z
     .object({
+      state: stateOf('meter').optional(),
       grid_power_w: power.optional().describe('+ import, − export'),
+      demand_w: power.optional().describe('Mean import over the running demand window'),
+      power_factor: z.number().finite().min(-1).max(1).optional(),
       import_kwh: counter.optional(),
       export_kwh: counter.optional(),
     })
@@ -196,7 +279,11 @@ export const deviceValues = {
 /** Values as stored: parts flattened to `part.field` keys, every value a number or a state name. */
 export type FlatValues = Record<string, number | string>;
 
-/** Flattens a device's values: `{ pcs: { ac_power_w: 1 } }` becomes `{ 'pcs.ac_power_w': 1 }`. */
+/**
+ * Flattens a device's values: `{ pcs: { ac_power_w: 1 } }` becomes `{ 'pcs.ac_power_w': 1 }`, and a
+ * part's list of objects is numbered from 1: `{ bms: { clusters: [{ soc_pct: 50 }] } }` becomes
+ * `{ 'bms.clusters.1.soc_pct': 50 }`.
+ */
 export function flattenValues(values: Record<string, unknown>): FlatValues {
   const flat: FlatValues = {};
   for (const [key, value] of Object.entries(values)) {
@@ -205,6 +292,15 @@ export function flattenValues(values: Record<string, unknown>): FlatValues {
       for (const [inner, innerValue] of Object.entries(value as Record<string, unknown>)) {
         if (typeof innerValue === 'number' || typeof innerValue === 'string')
           flat[`${key}.${inner}`] = innerValue;
+        else if (Array.isArray(innerValue)) {
+          innerValue.forEach((item, index) => {
+            if (typeof item !== 'object' || item === null) return;
+            for (const [leaf, leafValue] of Object.entries(item as Record<string, unknown>)) {
+              if (typeof leafValue === 'number' || typeof leafValue === 'string')
+                flat[`${key}.${inner}.${index + 1}.${leaf}`] = leafValue;
+            }
+          });
+        }
       }
     } else if (typeof value === 'number' || typeof value === 'string') {
       flat[key] = value;

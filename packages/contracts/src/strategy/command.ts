@@ -27,6 +27,7 @@ export const strategyModes = [
   'peak_shaving',
   'backup_reserve',
   'cut_off',
+  'generator_support',
 ] as const;
 export type StrategyMode = (typeof strategyModes)[number];
 

@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import {
+  groupDeviceTypes,
+  type SettingGroup,
   SLOT_COUNT,
   type SlotKind,
   slotEndName,
   slotIssues,
   slotStartName,
 } from '../control/device-settings.ts';
+import { DeviceType } from '../enums.ts';
 import type { Language } from '../i18n.ts';
 import { HH_MM } from '../validation/common.ts';
 import type { ValidationMessageKey } from '../validation/keys.ts';
@@ -35,6 +38,7 @@ export const templateKinds = [
   'peak_shaving',
   'backup',
   'cut_off',
+  'generator_support',
 ] as const;
 export type TemplateKind = (typeof templateKinds)[number];
 
@@ -47,6 +51,7 @@ export const templateModes: Readonly<Record<TemplateKind, StrategyMode>> = {
   peak_shaving: 'peak_shaving',
   backup: 'backup_reserve',
   cut_off: 'cut_off',
+  generator_support: 'generator_support',
 };
 
 /** The SPEC's template calls `api/mode/{tcd,tcdp,ps}/*` and the kind each keeps. */
@@ -54,7 +59,7 @@ export const templatePathKinds = { tcd: 'tou', tcdp: 'tou_power', ps: 'peak_shav
 export type TemplatePath = keyof typeof templatePathKinds;
 
 /** Kinds set as a mode with parameters by `api/mode/update` (no calls of their own, PRODUCT.md §8). */
-export const modeKinds = ['manual', 'self_consumption', 'backup', 'cut_off'] as const;
+export const modeKinds = ['manual', 'self_consumption', 'backup', 'cut_off', 'generator_support'] as const;
 export type ModeKind = (typeof modeKinds)[number];
 
 export const templateNameMaxLength = 50;
@@ -102,6 +107,8 @@ export const kindFields: Readonly<Record<TemplateKind, readonly TemplateFieldNam
   peak_shaving: [...gridChargeFields, 'max_grid_w', 'max_consumption_w', 'days', 'charge_slots'],
   backup: gridChargeFields,
   cut_off: bandFields,
+  // the battery covers the site down to its floor; the generator holds the import at max_grid_w
+  generator_support: [...bandFields, 'max_grid_w'],
 };
 
 /** Kinds that need at least one slot. */
@@ -320,6 +327,7 @@ export const systemTemplates: Readonly<Record<TemplateKind, TemplateFieldsInput>
   },
   backup: { priority: 'load', max_soc_pct: 100, min_soc_pct: 30, grid_charge: true },
   cut_off: { priority: 'load', max_soc_pct: 100, min_soc_pct: 10 },
+  generator_support: { priority: 'load', max_soc_pct: 100, min_soc_pct: 20 },
 };
 
 /** A system template's stored name: a key of `systemTemplateNames` (custom names are never of this form). */
@@ -370,7 +378,28 @@ export const systemTemplateNames: Readonly<Record<TemplateKind, Readonly<Record<
     cs: 'Vypínací SOC',
     it: 'SOC di interruzione',
   },
+  generator_support: {
+    en: 'Generator support',
+    'zh-CN': '发电机支撑',
+    pl: 'Wsparcie generatora',
+    cs: 'Podpora generátorem',
+    it: 'Supporto del generatore',
+  },
 };
+
+/**
+ * The device types that run a site's battery and so take strategies: those with the `battery`
+ * group, and the EMS 5000 (through its PCS).
+ */
+export const strategyDeviceTypes: readonly DeviceType[] = [
+  ...groupDeviceTypes.battery,
+  DeviceType.energyManagementBox,
+];
+
+/** The settings group whose write right a strategy needs on a device: the PCS on an EMS 5000, else the battery. */
+export function strategyGroup(deviceType: DeviceType): SettingGroup {
+  return deviceType === DeviceType.energyManagementBox ? 'pcs' : 'battery';
+}
 
 /** A stored template or strategy name as shown: a system key in the language, a custom name as given. */
 export function templateDisplayName(name: string, language: Language): string {

@@ -5,6 +5,7 @@ import * as chart from './chart.ts';
 import * as common from './common.ts';
 import * as control from './control.ts';
 import * as device from './device.ts';
+import * as ems5000 from './ems5000.ts';
 import * as firmware from './firmware.ts';
 import * as message from './message.ts';
 import * as plant from './plant.ts';
@@ -22,6 +23,7 @@ export {
   common,
   control,
   device,
+  ems5000,
   firmware,
   message,
   plant,
@@ -143,6 +145,13 @@ export const allCalls: CallDef[] = [
   firmware.taskPause,
   firmware.taskResume,
   firmware.taskCancel,
+  ems5000.sysIndex,
+  ems5000.ex,
+  ems5000.sysRw,
+  ems5000.setSave,
+  ems5000.pollingReply,
+  ems5000.modeShow,
+  ems5000.modeDetail,
   control.diagnostics,
   tariff.updateEmbps,
   tariff.loadEmbps,

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { strategyModes } from '../../strategy/command.ts';
 import {
-  modeKinds,
   type TemplatePath,
   templateFields,
   templateKinds,
@@ -150,7 +149,7 @@ export const applicationItem = z.object({
 export const update = defineCall({
   path: 'api/mode/update',
   summary:
-    'Apply a template, or a mode’s parameters (manual, self-consumption, backup, cut-off), to 1–15 devices of one type and model (200906 otherwise), each unlocked by its password (200905) and checked against its rating; one strategy command per device, all or nothing',
+    'Apply a template, or a mode’s parameters, to 1–15 devices of one type and model (200906 otherwise), each unlocked by its password (200905) and checked against its rating; one strategy command per device, all or nothing',
   domain: 'strategy',
   access: 'user',
   kind: 'write',
@@ -164,9 +163,11 @@ export const update = defineCall({
         .refine((sns) => new Set(sns).size === sns.length, { error: 'validation.invalidValue' }),
       template_id: formId.optional(),
       mode: templateFields
-        .extend({ kind: z.enum(modeKinds, { error: 'validation.invalidValue' }) })
+        .extend({ kind: z.enum(templateKinds, { error: 'validation.invalidValue' }) })
         .optional()
-        .describe('A mode’s parameters instead of a template'),
+        .describe(
+          'A mode’s parameters instead of a template (manual, self-consumption, backup, cut-off and generator support have no templates of their own; the EMS console sets TOU and peak shaving this way too)',
+        ),
     })
     .refine((body) => (body.template_id === undefined) !== (body.mode === undefined), {
       error: 'validation.invalidValue',
