@@ -12,6 +12,7 @@ import {
   encodeMessage,
   flattenValues,
   MAX_BACKFILL_READINGS,
+  MAX_BMS_CLUSTERS,
   MAX_MESSAGE_BYTES,
   mayPublish,
   maySubscribe,
@@ -129,15 +130,58 @@ function arbitraryOf(schema: z.ZodType, arrayCap = 6): fc.Arbitrary<unknown> {
   throw new Error(`no arbitrary for a ${schema._zod.def.type} schema: extend arbitraryOf`);
 }
 
-/** Every leaf field of a values schema, EMS parts as `part.field`, with its schema. */
+/** Where a leaf's path goes through a list of objects (`bms.clusters[].soc_pct`): any entry. */
+const ENTRY = '[]';
+
+/**
+ * Every leaf field of a values schema, with its schema: EMS parts as `part.field`, the fields of a
+ * part's list of objects as `part.list.[].field` (`ENTRY` standing for the entry).
+ */
 function leaves(schema: z.ZodObject, prefix: string[] = []): { path: string[]; schema: z.ZodType }[] {
   const found: { path: string[]; schema: z.ZodType }[] = [];
   for (const [key, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
     const inner = field instanceof z.ZodOptional ? (field.unwrap() as z.ZodType) : field;
     if (inner instanceof z.ZodObject) found.push(...leaves(inner, [...prefix, key]));
+    else if (inner instanceof z.ZodArray && inner.element instanceof z.ZodObject)
+      found.push(...leaves(inner.element, [...prefix, key, ENTRY]));
     else found.push({ path: [...prefix, key], schema: inner });
   }
   return found;
+}
+
+/** The lists of objects of a values schema, by path, with their most entries. */
+function lists(schema: z.ZodObject, prefix: string[] = []): { path: string[]; max: number }[] {
+  const found: { path: string[]; max: number }[] = [];
+  for (const [key, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+    const inner = field instanceof z.ZodOptional ? (field.unwrap() as z.ZodType) : field;
+    if (inner instanceof z.ZodObject) found.push(...lists(inner, [...prefix, key]));
+    else if (inner instanceof z.ZodArray) {
+      const max = Number(checkDefs(inner).find((d) => d.check === 'max_length')?.maximum);
+      found.push({ path: [...prefix, key], max });
+    }
+  }
+  return found;
+}
+
+/**
+ * A leaf's path in `values` made concrete: each `ENTRY` becomes the index `at` picks among the
+ * list's entries and one past them (a new entry), so setting a value there never leaves a hole.
+ */
+function concretePath(values: Record<string, unknown>, path: string[], at: number): (string | number)[] {
+  const concrete: (string | number)[] = [];
+  let node: unknown = values;
+  for (const key of path) {
+    if (key === ENTRY) {
+      const length = Array.isArray(node) ? node.length : 0;
+      const index = at % (length + 1);
+      concrete.push(index);
+      node = Array.isArray(node) ? node[index] : undefined;
+    } else {
+      concrete.push(key);
+      node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined;
+    }
+  }
+  return concrete;
 }
 
 /** A value the leaf's schema refuses. */
@@ -191,12 +235,14 @@ function outOfRange(schema: z.ZodType): fc.Arbitrary<unknown> {
   throw new Error(`no out-of-range arbitrary for a ${schema._zod.def.type} schema`);
 }
 
-function setAt(target: Record<string, unknown>, path: string[], value: unknown): void {
+/** Sets `value` at `path`, making the objects (and, before a numeric key, the lists) on the way. */
+function setAt(target: Record<string, unknown>, path: readonly (string | number)[], value: unknown): void {
   let node = target;
-  for (const key of path.slice(0, -1)) {
-    if (typeof node[key] !== 'object' || node[key] === null) node[key] = {};
+  path.slice(0, -1).forEach((key, i) => {
+    if (typeof node[key] !== 'object' || node[key] === null)
+      node[key] = typeof path[i + 1] === 'number' ? [] : {};
     node = node[key] as Record<string, unknown>;
-  }
+  });
   node[path[path.length - 1]!] = value;
 }
 
@@ -438,12 +484,13 @@ describe('what decodeUp refuses, and why', () => {
         .constantFrom(...fields)
         .chain((field) => fc.record({ field: fc.constant(field), bad: outOfRange(field.schema) }));
       fc.assert(
-        fc.property(telemetryOf(type), spoiled, (m, { field, bad }) => {
+        fc.property(telemetryOf(type), spoiled, fc.nat(), (m, { field, bad }, at) => {
           const values = structuredClone(m.values);
-          setAt(values, field.path, bad);
+          const path = concretePath(values, field.path, at);
+          setAt(values, path, bad);
           const result = decodeUp(type, 'telemetry', encodeMessage({ ...m, values }));
           expect(result).toMatchObject({ ok: false, error: 'invalid' });
-          expect(result.ok ? '' : result.detail).toMatch(new RegExp(`^values\\.${field.path.join('\\.')}: `));
+          expect(result.ok ? '' : result.detail).toMatch(new RegExp(`^values\\.${path.join('\\.')}: `));
         }),
       );
     });
@@ -456,7 +503,8 @@ describe('what decodeUp refuses, and why', () => {
         fc.property(backfillOf(type), fc.nat(), spoiled, (m, at, { field, bad }) => {
           const readings = structuredClone(m.readings);
           const index = at % readings.length;
-          setAt(readings[index]!.values, field.path, bad);
+          const values = readings[index]!.values;
+          setAt(values, concretePath(values, field.path, at), bad);
           const result = decodeUp(type, 'backfill', encodeMessage({ ...m, readings }));
           expect(result).toMatchObject({ ok: false, error: 'invalid' });
           expect(result.ok ? '' : result.detail).toMatch(new RegExp(`^readings\\.${index}\\.values\\.`));
@@ -523,6 +571,40 @@ describe('what decodeUp refuses, and why', () => {
         const alarm = { v: 1, ts: reading.ts, seq, event: 'raise', code: 1 };
         expect(decodeUp(type, 'alarm', encodeMessage(alarm))).toMatchObject({ error: 'invalid' });
       }),
+    );
+  });
+
+  it('a list of objects longer than its most is invalid, naming the list; its most is taken', () => {
+    const listed = deviceTypes.flatMap((type) =>
+      lists(telemetrySchema(type).shape.values as z.ZodObject).map((list) => ({ type, ...list })),
+    );
+    expect(listed.map((list) => `${list.type} ${list.path.join('.')}`)).toEqual([
+      `${DeviceType.energyManagementBox} bms.clusters`,
+    ]);
+    expect(listed[0]!.max).toBe(MAX_BMS_CLUSTERS);
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...listed),
+        fc.integer({ min: 1, max: 20 }),
+        readingOf(DeviceType.energyManagementBox),
+        ({ type, path, max }, over, reading) => {
+          const values = structuredClone(reading.values);
+          const message = (length: number) => {
+            setAt(
+              values,
+              path,
+              Array.from({ length }, (_, i) => ({ soc_pct: i })),
+            );
+            return encodeMessage({ v: 1, ts: reading.ts, seq: reading.seq, values });
+          };
+          const taken = decodeUp(type, 'telemetry', message(max));
+          expect(taken.ok, JSON.stringify(taken)).toBe(true);
+          const refused = decodeUp(type, 'telemetry', message(max + over));
+          expect(refused).toMatchObject({ ok: false, error: 'invalid' });
+          expect(refused.ok ? '' : refused.detail).toMatch(new RegExp(`^values\\.${path.join('\\.')}: `));
+        },
+      ),
+      { numRuns: 50 },
     );
   });
 
@@ -687,37 +769,73 @@ const expectedCounterFields: Record<DeviceType, Record<string, EnergyCounter>> =
   [DeviceType.dataLogger]: {},
 };
 
-/** The inverse of flattening: `part.field` keys back into part objects. */
+/** A flattened key's list entry number (`bms.clusters.2.soc_pct`): 1, 2, … */
+const ENTRY_NUMBER = /^[1-9][0-9]*$/;
+
+/**
+ * The inverse of flattening: `part.field` keys back into part objects, and `part.list.n.field` into
+ * entry n − 1 of the part's list; an entry that left no key (it held nothing) comes back empty.
+ */
 function unflatten(flat: Record<string, unknown>): Record<string, unknown> {
   const nested: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(flat)) setAt(nested, key.split('.'), value);
-  return nested;
+  for (const [key, value] of Object.entries(flat)) {
+    const path = key
+      .split('.')
+      .map((segment) => (ENTRY_NUMBER.test(segment) ? Number(segment) - 1 : segment));
+    setAt(nested, path, value);
+  }
+  const filled = (value: unknown): unknown => {
+    if (Array.isArray(value)) return Array.from(value, (entry) => filled(entry ?? {}));
+    if (typeof value !== 'object' || value === null) return value;
+    return Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, filled(inner)]));
+  };
+  return filled(nested) as Record<string, unknown>;
 }
 
-/** Values without the part objects that hold nothing (they leave no trace when flattened). */
-function withoutEmptyParts(values: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(values).filter(
-      ([, value]) => !(typeof value === 'object' && value !== null && Object.keys(value).length === 0),
-    ),
-  );
+/**
+ * What of `value` flattening keeps: objects and lists that hold nothing leave no trace (undefined
+ * here), nor do the empty entries at the end of a list; an empty entry before a kept one stays, as
+ * the later entries keep their numbers.
+ */
+function trace(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    const entries = value.map((entry) => trace(entry) ?? {});
+    while (entries.length > 0 && trace(value[entries.length - 1]) === undefined) entries.pop();
+    return entries.length > 0 ? entries : undefined;
+  }
+  if (typeof value === 'object' && value !== null) {
+    const kept = Object.entries(value)
+      .map(([name, inner]) => [name, trace(inner)] as const)
+      .filter(([, inner]) => inner !== undefined);
+    return kept.length > 0 ? Object.fromEntries(kept) : undefined;
+  }
+  return value;
 }
 
 describe('flattenValues and readCounters', () => {
   for (const type of deviceTypes) {
-    const leafPaths = new Set(
-      leaves(telemetrySchema(type).shape.values as z.ZodObject).map((l) => l.path.join('.')),
-    );
+    const valuesSchema = telemetrySchema(type).shape.values as z.ZodObject;
+    const leafPaths = new Set(leaves(valuesSchema).map((l) => l.path.join('.')));
+    const listMax = new Map(lists(valuesSchema).map((list) => [list.path.join('.'), list.max]));
 
     it(`flattening values of device type ${type} keeps every value under its schema path, and nothing else`, () => {
       fc.assert(
         fc.property(valuesOf(type), (values) => {
           const flat = flattenValues(values);
           for (const [key, value] of Object.entries(flat)) {
-            expect(leafPaths.has(key), key).toBe(true);
+            const segments = key.split('.');
+            // a list's entries are numbered from 1 up to the list's most
+            segments.forEach((segment, i) => {
+              if (!ENTRY_NUMBER.test(segment)) return;
+              const max = listMax.get(segments.slice(0, i).join('.'));
+              expect(max, key).toBeDefined();
+              expect(Number(segment), key).toBeLessThanOrEqual(max!);
+            });
+            const leaf = segments.map((segment) => (ENTRY_NUMBER.test(segment) ? ENTRY : segment)).join('.');
+            expect(leafPaths.has(leaf), key).toBe(true);
             expect(['number', 'string']).toContain(typeof value);
           }
-          expect(unflatten(flat)).toEqual(withoutEmptyParts(values));
+          expect(unflatten(flat)).toEqual(trace(values) ?? {});
         }),
       );
     });

@@ -14,11 +14,15 @@ import {
   deviceValues,
   EARLIEST_READING_MS,
   ENERGY_GAP_MS,
+  emsPartStates,
   emsParts,
+  emsStateCode,
   encodeMessage,
+  energyManagementValues,
   flattenValues,
   intervalSeconds,
   MAX_BACKFILL_READINGS,
+  MAX_BMS_CLUSTERS,
   MAX_MESSAGE_BYTES,
   mayPublish,
   maySubscribe,
@@ -196,8 +200,10 @@ describe('decodeUp', () => {
   it('decodes the EMS 5000 parts nested, and refuses a part it does not know', () => {
     const values = {
       load_power_w: 148200,
-      pcs: { state: PartState.discharging, ac_power_w: -60000 },
-      bms: { soc_pct: 61.8 },
+      state: emsStateCode('ems', 'grid_tied'),
+      mode: 'peak_shaving',
+      pcs: { state: emsStateCode('pcs', 'discharging'), ac_power_w: -60000 },
+      bms: { soc_pct: 61.8, clusters: [{ soc_pct: 61.5, max_cell_no: 117 }, { soc_pct: 62.1 }] },
       meter: { grid_power_w: -7200, import_kwh: 402318.4 },
     };
     const result = decodeUp(
@@ -744,6 +750,27 @@ describe('flattenValues and readCounters', () => {
     });
   });
 
+  it('number a part’s list of objects from 1, keeping an entry’s number when an earlier one is empty', () => {
+    const values = {
+      state: 1,
+      mode: 'generator_support',
+      bms: {
+        soc_pct: 61.8,
+        clusters: [{ soc_pct: 61.5, max_cell_no: 117 }, {}, { soc_pct: 62.1, voltage_v: 768.2 }],
+      },
+    };
+    expect(flattenValues(values)).toEqual({
+      state: 1,
+      mode: 'generator_support',
+      'bms.soc_pct': 61.8,
+      'bms.clusters.1.soc_pct': 61.5,
+      'bms.clusters.1.max_cell_no': 117,
+      'bms.clusters.3.soc_pct': 62.1,
+      'bms.clusters.3.voltage_v': 768.2,
+    });
+    expect(flattenValues({ bms: { clusters: [] } })).toEqual({});
+  });
+
   it('keep a wallbox’s state name and skip what is absent', () => {
     const flat = flattenValues({
       pile_state: 'charging',
@@ -933,7 +960,10 @@ function tableAfter(marker: string): string[][] {
 
 const code = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((match) => match[1]!);
 
-/** Every leaf field of a values schema, EMS parts as `part.field`. */
+/**
+ * Every leaf field of a values schema, EMS parts as `part.field` and the fields of a part's list of
+ * objects as `part.list[].field` (as the document's tables name them).
+ */
 function schemaLeaves(
   schema: z.ZodObject,
   prefix = '',
@@ -943,6 +973,8 @@ function schemaLeaves(
     const inner = field instanceof z.ZodOptional ? (field.unwrap() as z.ZodType) : field;
     if (inner instanceof z.ZodObject) {
       for (const [name, leaf] of schemaLeaves(inner, `${prefix}${key}.`)) found.set(name, leaf);
+    } else if (inner instanceof z.ZodArray && inner.element instanceof z.ZodObject) {
+      for (const [name, leaf] of schemaLeaves(inner.element, `${prefix}${key}[].`)) found.set(name, leaf);
     } else {
       found.set(`${prefix}${key}`, { schema: inner, description: field.description ?? inner.description });
     }
@@ -1021,10 +1053,41 @@ describe('docs/device-protocol.md', () => {
     });
   }
 
-  it('lists the working states and pile states of the code', () => {
+  it('lists the working states of inverters and batteries and the pile states of the code', () => {
     const states = tableAfter('| state | meaning |');
-    expect(states.map((row) => num(row[0]!))).toEqual(Object.values(PartState));
+    // `onGrid` is written "on grid"
+    expect(states.map((row) => [num(row[0]!), row[1]])).toEqual(
+      Object.entries(PartState).map(([name, state]) => [
+        state,
+        name.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`),
+      ]),
+    );
     for (const pileState of pileStates) expect(doc).toContain(`\`${pileState}\``);
+  });
+
+  it('lists each EMS 5000 state set with its numbers and names, and no other', () => {
+    const marked = [...doc.matchAll(/<!-- states: (\w+) -->/g)].map((match) => match[1]);
+    expect(marked).toEqual(Object.keys(emsPartStates));
+    expect(Object.keys(emsPartStates)).toEqual(['ems', ...emsParts]);
+    for (const [set, names] of Object.entries(emsPartStates)) {
+      const rows = tableAfter(`<!-- states: ${set} -->`);
+      expect(
+        rows.map((row) => [num(row[0]!), code(row[1]!)[0]]),
+        set,
+      ).toEqual(names.map((name, state) => [state, name]));
+      for (const row of rows) expect(row[2], `${set} ${row[1]}`).not.toBe('');
+      // the field table sends each state field to its own set
+      const field = set === 'ems' ? 'state' : `${set}.state`;
+      const fieldRow = tableAfter('<!-- fields: 8 -->').find((row) => code(row[0]!)[0] === field);
+      expect(fieldRow?.[4], field).toContain(`${set} states, see 4.7`);
+    }
+  });
+
+  it('states how many clusters a BMS reports at most', () => {
+    expect(doc).toContain(`at most ${MAX_BMS_CLUSTERS} clusters`);
+    const clusters = energyManagementValues.shape.bms.unwrap().shape.clusters.unwrap();
+    expect(clusters.safeParse(Array.from({ length: MAX_BMS_CLUSTERS }, () => ({}))).success).toBe(true);
+    expect(clusters.safeParse(Array.from({ length: MAX_BMS_CLUSTERS + 1 }, () => ({}))).success).toBe(false);
   });
 
   it('lists, for each device type, exactly the counters readCounters takes', () => {
@@ -1038,7 +1101,8 @@ describe('docs/device-protocol.md', () => {
       const fields = [...schemaLeaves(deviceValues[type] as z.ZodObject)].filter(
         ([, l]) => l.schema instanceof z.ZodNumber,
       );
-      const flat = Object.fromEntries(fields.map(([name], i) => [name, i + 1]));
+      // (a list's fields flattened as the first entry's: `bms.clusters.1.soc_pct`)
+      const flat = Object.fromEntries(fields.map(([name], i) => [name.replace('[]', '.1'), i + 1]));
       const taken = Object.values(readCounters(type, flat)).map((value) => fields[value - 1]![0]);
       expect(code(row[1]!).sort(), `device type ${type}`).toEqual(taken.sort());
     }
@@ -1094,9 +1158,12 @@ describe('docs/device-protocol.md', () => {
       const ems = parsed('telemetry').find((t) => t.values.pcs);
       expect(
         Object.keys(ems.values)
-          .filter((key) => key !== 'load_power_w')
+          .filter((key) => !['state', 'mode', 'load_power_w'].includes(key))
           .sort(),
       ).toEqual([...emsParts].sort());
+      expect(ems.values.state).toBeTypeOf('number');
+      expect(ems.values.mode).toBeTypeOf('string');
+      expect(ems.values.bms.clusters.length).toBeGreaterThanOrEqual(2);
     });
 
     it('are valid messages that lose no field when decoded', () => {
