@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import { type DeviceLinkHandle, startDeviceLink } from './device-link/index.ts';
 import type { Admission } from './device-link/ingest/ingestor.ts';
 import { registerAlarmsAndMessages } from './domains/alarms/module.ts';
+import { alarmsRepository } from './domains/alarms/repository.ts';
 import { authRepository } from './domains/auth/repository.ts';
 import { authRoutes } from './domains/auth/routes.ts';
 import { authService } from './domains/auth/service.ts';
@@ -27,6 +28,9 @@ import { devicesRoutes } from './domains/devices/routes.ts';
 import { devicesService } from './domains/devices/service.ts';
 import { deviceTelemetry } from './domains/devices/telemetry.ts';
 import { deviceTelemetryService } from './domains/devices/telemetry-service.ts';
+import { ems5000Repository } from './domains/ems5000/repository.ts';
+import { ems5000Routes } from './domains/ems5000/routes.ts';
+import { ems5000Service } from './domains/ems5000/service.ts';
 import { registerFlowDaysJob, stationFlowDays } from './domains/energy/flow-days.ts';
 import { flowDaysStore } from './domains/energy/flow-days-store.ts';
 import { registerFirmwareCatalogue } from './domains/firmware/catalogue-module.ts';
@@ -295,19 +299,20 @@ export async function buildApp({
     portalUrl: config.portalUrl,
   });
   const access = controlAccess(controlRepo, scopes, clock);
+  const remoteControl = controlService({
+    db,
+    repo: controlRepo,
+    tenancy: scopes,
+    commands,
+    access,
+    operationLog: oplog,
+    clock,
+    scheduleSelfTestReport: reports.schedule,
+    selfTestReportDelayMs: SELF_TEST_REPORT_DELAY_MS,
+  });
   controlRoutes(
     calls,
-    controlService({
-      db,
-      repo: controlRepo,
-      tenancy: scopes,
-      commands,
-      access,
-      operationLog: oplog,
-      clock,
-      scheduleSelfTestReport: reports.schedule,
-      selfTestReportDelayMs: SELF_TEST_REPORT_DELAY_MS,
-    }),
+    remoteControl,
     devicePasswords({
       repo: controlRepo,
       access,
@@ -339,6 +344,22 @@ export async function buildApp({
   });
   await strategies.seedSystemTemplates();
   strategiesRoutes(calls, strategies);
+
+  // the EMS 5000 console: a station's EMS as a control target, its parts as settings groups, its modes as strategies
+  ems5000Routes(
+    calls,
+    ems5000Service({
+      db,
+      repo: ems5000Repository(db),
+      plant,
+      alarms: alarmsRepository(db),
+      tenancy: scopes,
+      access,
+      control: remoteControl,
+      strategies,
+      clock,
+    }),
+  );
 
   // firmware: the operator's signed catalogue, the images' download links, installers' staged upgrades
   const catalogue = registerFirmwareCatalogue({

@@ -39,6 +39,17 @@ export function controlAccess(repo: ControlRepository, tenancy: Tenancy, clock: 
     standingOf,
     writableGroups,
 
+    /** Whether writes ask the caller for the device password (never the demo, which cannot write) and until when this sign-in has it unlocked. */
+    async unlockState(
+      caller: Caller,
+      target: ControlTarget,
+    ): Promise<{ needs_password: boolean; unlocked_until: string | null }> {
+      return {
+        needs_password: standingOf(caller, target) !== 'demo',
+        unlocked_until: (await repo.unlockedUntil(caller.sessionId, target.deviceId, clock.now())) ?? null,
+      };
+    },
+
     /** The device, if the caller sees it (its scope or a grant); 9001 otherwise, as for one that does not exist. */
     async targetOf(caller: Caller, sn: string): Promise<ControlTarget> {
       const target = await repo.target(sn, tenancy.seen(caller), tenancy.held(caller));

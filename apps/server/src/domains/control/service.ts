@@ -87,6 +87,14 @@ export function controlService(options: ControlOptions) {
     return undefined;
   }
 
+  /** A command with its device, if the caller sees the device; 9001 otherwise, as for one that does not exist. */
+  async function seenCommand(caller: Caller, commandId: string) {
+    const row = await repo.command(commandId);
+    if (!row) throw new Refusal('9001');
+    await tenancy.assertSeesDevice(caller, row.device_id);
+    return row;
+  }
+
   return {
     async view(caller: Caller, sn: string): Promise<SettingsView> {
       const target = await targetOf(caller, sn);
@@ -100,7 +108,6 @@ export function controlService(options: ControlOptions) {
           )
         : catalogue;
       const [reading] = await repo.unfinished(target.deviceId, ['read']);
-      const now = clock.now();
       return {
         equ_sn: target.sn,
         device_id: target.deviceId,
@@ -109,8 +116,7 @@ export function controlService(options: ControlOptions) {
         status: target.status,
         groups: answered,
         writable_groups: writableGroups(standing, answered),
-        needs_password: standing !== 'demo',
-        unlocked_until: (await repo.unlockedUntil(caller.sessionId, target.deviceId, now)) ?? null,
+        ...(await access.unlockState(caller, target)),
         values: answer ? { ...answer.values } : null,
         read_at: answer?.readAt ?? null,
         reading: reading?.command_id ?? null,
@@ -241,11 +247,10 @@ export function controlService(options: ControlOptions) {
       return repo.commands(target.deviceId, filter, pageWindow(page, pageSize));
     },
 
+    seenCommand,
+
     async command(caller: Caller, commandId: string): Promise<CommandItem> {
-      const row = await repo.command(commandId);
-      if (!row) throw new Refusal('9001');
-      await tenancy.assertSeesDevice(caller, row.device_id);
-      const { device_id: _device, report: _report, sn: _sn, ...item } = row;
+      const { device_id: _device, report: _report, sn: _sn, ...item } = await seenCommand(caller, commandId);
       return item;
     },
 

@@ -32,17 +32,18 @@ const settingValue = z.union([z.number(), z.string(), z.boolean()]);
 const settingsRow = z.object({
   values: z.record(z.string(), settingValue),
   read_at: column.isoInstant,
+  command_id: column.text,
 });
 
-/** The values a device last answered, and when; undefined before its first answer. */
+/** The values a device last answered, when, and the command that brought them; undefined before its first answer. */
 export async function lastAnswer(
   db: Database,
   deviceId: number,
-): Promise<{ values: SettingValues; readAt: string } | undefined> {
+): Promise<{ values: SettingValues; readAt: string; commandId: string } | undefined> {
   const [row] = await queryParsed(
     db,
     settingsRow,
-    sql`select values, read_at from device_settings where device_id = ${deviceId}`,
+    sql`select values, read_at, command_id from device_settings where device_id = ${deviceId}`,
   );
-  return row ? { values: row.values, readAt: row.read_at } : undefined;
+  return row ? { values: row.values, readAt: row.read_at, commandId: row.command_id } : undefined;
 }

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import {
   type FieldIssue,
-  groupDeviceTypes,
   type Language,
-  type ModeKind,
   type Page,
   type StrategyItem,
   slotEndName,
   slotKinds,
   slotStartName,
+  strategyDeviceTypes,
+  strategyGroup,
   strategySlotPowerName,
   strategySlotSocName,
   systemTemplateKey,
@@ -48,8 +48,8 @@ import {
  * again against each device's rating when applied. Custom templates belong to an owner: an
  * installer's tree (its level-1 installer) or an end user; another owner's template answers 9001
  * like an unknown id, and system templates are read-only (9001 on edit, delete, enable). Applying
- * reuses remote control's rules (control/access.ts): each device must be seen, writable for the
- * battery group and unlocked by its device password; then one `strategy` command per device
+ * reuses remote control's rules (control/access.ts): each device must be seen, writable for its
+ * strategy group (`strategyGroup`: the battery, or an EMS 5000's PCS) and unlocked by its device password; then one `strategy` command per device
  * (idempotent on the client's key) and one `device_strategies` row that follows its outcome.
  */
 
@@ -228,7 +228,7 @@ export function strategiesService(options: StrategiesOptions) {
         key: string;
         sns: readonly string[];
         templateId?: number | undefined;
-        mode?: (TemplateFieldsInput & { kind: ModeKind }) | undefined;
+        mode?: (TemplateFieldsInput & { kind: TemplateKind }) | undefined;
       },
       language: Language,
     ) {
@@ -252,7 +252,7 @@ export function strategiesService(options: StrategiesOptions) {
       const issues = templateIssues(source.body);
       if (issues.length > 0) refuseIssues(issues, prefix);
 
-      // the devices: seen, one type and model, with a battery, writable and unlocked, within rating
+      // the devices: seen, one type and model, running a battery, writable and unlocked, within rating
       const found = await repo.targets(request.sns, tenancy.seen(caller));
       if (found.length !== request.sns.length) throw new Refusal('9001');
       const targets = request.sns.map((sn) => found.find((target) => target.sn === sn)!);
@@ -260,12 +260,12 @@ export function strategiesService(options: StrategiesOptions) {
       if (!first) throw new Refusal('200005');
       if (targets.some((target) => target.deviceType !== first.deviceType || target.model !== first.model))
         throw new Refusal('200906');
-      if (!groupDeviceTypes.battery.includes(first.deviceType)) throw new Refusal('240002');
+      if (!strategyDeviceTypes.includes(first.deviceType)) throw new Refusal('240002');
       const locked: FieldIssue[] = [];
       for (const [index, target] of targets.entries()) {
         const control = await access.targetOf(caller, target.sn);
         try {
-          await access.assertMayWrite(caller, control, ['battery']);
+          await access.assertMayWrite(caller, control, [strategyGroup(control.deviceType)]);
         } catch (error) {
           if (!(error instanceof Refusal && error.code === '200905')) throw error;
           locked.push({ path: `equ_sns.${index}`, message: 'validation.devicePasswordRequired' });
