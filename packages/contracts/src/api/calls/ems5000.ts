@@ -125,7 +125,18 @@ export const sysRw = defineCall({
   kind: 'read',
   body: station.extend({
     part,
-    read: z.coerce.boolean<boolean | string | number>({ error: 'validation.invalidValue' }).default(false),
+    // a form's "1"/"true" and "0"/"false" as well (a coerced "false" would be true)
+    read: z
+      .preprocess(
+        (value) =>
+          value === 'true' || value === '1' || value === 1
+            ? true
+            : value === 'false' || value === '0' || value === 0
+              ? false
+              : value,
+        z.boolean({ error: 'validation.invalidValue' }),
+      )
+      .default(false),
   }),
   data: z.object({
     ...systemHead,
