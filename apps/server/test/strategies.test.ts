@@ -93,6 +93,7 @@ describe('templates', () => {
       'peak_shaving',
       'backup',
       'cut_off',
+      'generator_support',
     ]);
     expect(list.find((item) => item.kind === 'peak_shaving')).toMatchObject({
       name: 'Peak shaving and valley filling',
