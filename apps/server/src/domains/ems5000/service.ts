@@ -24,6 +24,7 @@ import {
   type TemplateFieldName,
   type TemplateKind,
   templateFieldsOf,
+  templateFieldsOfCommand,
   templateIssues,
   templateModes,
   templateSlotMax,
@@ -40,7 +41,6 @@ import type { ControlService } from '../control/service.ts';
 import { lastAnswer } from '../control/settings-store.ts';
 import { FIVE_MINUTES_MS } from '../plant/day-powers.ts';
 import type { PlantRepository } from '../plant/repository.ts';
-import { templateFieldsOfCommand } from '../strategies/command-fields.ts';
 import type { StrategiesService } from '../strategies/service.ts';
 import type { Tenancy } from '../tenancy/tenancy.ts';
 import type { Ems5000Repository, StationEms } from './repository.ts';
