@@ -55,6 +55,9 @@ Time and behaviour:
   --backfill-days <d>         first write d days of history through the backfill path (0)
   --backfill-interval <s>     seconds between two readings of that history (300)
   --fault-rate <n>            faults per device per simulated day (0.05)
+  --outage-rate <n>           grid outages per C&I station per simulated day (0): the EMS
+                              islands the site, its generator starts when the battery runs low
+  --outage-minutes <m>        their mean length, minutes (90)
   --offline-rate <n>          uplink drops per station per simulated day (the fault rate)
   --upgrade-failure-rate <p>  share of upgrades of a good image that fail on purpose, 0–1 (0.1)
   --upgrade-failures <list>   their kinds, comma-separated (all): fetch (9, the download breaks
@@ -90,6 +93,8 @@ const flags = {
   'backfill-days': { type: 'string' },
   'backfill-interval': { type: 'string' },
   'fault-rate': { type: 'string' },
+  'outage-rate': { type: 'string' },
+  'outage-minutes': { type: 'string' },
   'offline-rate': { type: 'string' },
   'upgrade-failure-rate': { type: 'string' },
   'upgrade-failures': { type: 'string' },
@@ -143,6 +148,8 @@ export function parseCommandLine(argv: readonly string[], environment: NodeJS.Pr
     backfill_days: values['backfill-days'],
     backfill_interval_s: values['backfill-interval'],
     fault_rate: values['fault-rate'],
+    outage_rate: values['outage-rate'],
+    outage_minutes: values['outage-minutes'],
     offline_rate: values['offline-rate'],
     upgrade_failure_rate: values['upgrade-failure-rate'],
     upgrade_failures: list(values['upgrade-failures']),
@@ -266,7 +273,10 @@ export async function main(argv: readonly string[]): Promise<number> {
   const now = Date.now();
   const catchUpMs = options.speed_up > 1 ? (options.catch_up_hours ?? 24) * HOUR_MS : 0;
   const startMs = options.backfill_days > 0 ? now - options.backfill_days * 24 * HOUR_MS : now - catchUpMs;
-  const stations = stationsFromFile(file, seed, startMs);
+  const stations = stationsFromFile(file, seed, startMs, {
+    gridOutagesPerDay: options.outage_rate,
+    gridOutageMinutes: options.outage_minutes,
+  });
   const deviceCount = stations.reduce((sum, station) => sum + station.devices.length, 0);
   const log = verbose
     ? (message: string, fields?: Record<string, unknown>) => say(`${message} ${JSON.stringify(fields ?? {})}`)

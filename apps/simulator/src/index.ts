@@ -19,9 +19,17 @@ export { reportValues } from './devices/telemetry/report-values.ts';
 export type { UpgradeFailureKind } from './devices/upgrade.ts';
 export { upgradeFailureKinds } from './devices/upgrade.ts';
 export { VirtualDevice } from './devices/virtual-device.ts';
-export type { EnergyCounters, Plant, PlantConfig, PlantControl, PlantState } from './plant/model.ts';
-export type { Place } from './plant/presets.ts';
-export { samplePlantConfig } from './plant/presets.ts';
+export type {
+  EnergyCounters,
+  GeneratorState,
+  Plant,
+  PlantConfig,
+  PlantControl,
+  PlantState,
+  TransferState,
+} from './plant/model.ts';
+export type { Place, PresetOptions } from './plant/presets.ts';
+export { defaultOutageMinutes, samplePlantConfig, withGridOutages } from './plant/presets.ts';
 export type { BackfillOptions, BackfillProgress, BackfillResult } from './runtime/backfill.ts';
 export { backfill } from './runtime/backfill.ts';
 export { SimulationClock } from './runtime/clock.ts';

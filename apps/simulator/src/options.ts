@@ -1,6 +1,7 @@
 import { StationType, stationTypes } from '@helio/contracts';
 import { z } from 'zod';
 import { upgradeFailureKinds } from './devices/upgrade.ts';
+import { defaultOutageMinutes } from './plant/presets.ts';
 
 /**
  * What a simulator run is asked to do (PRODUCT.md §6): the options of `npm run simulate`, also
@@ -55,6 +56,10 @@ export const simulatorOptions = z.object({
   firmware_keys: z
     .array(z.string().regex(/^[A-Za-z0-9+/]{43}=$/, 'a raw 32-byte Ed25519 public key in base64'))
     .default([]),
+  /** Expected grid outages per C&I station per simulated day (their STS islands, their generator runs). */
+  outage_rate: z.coerce.number().min(0).max(24).default(0),
+  /** Mean length of a grid outage, minutes. */
+  outage_minutes: z.coerce.number().min(1).max(720).default(defaultOutageMinutes),
   /** Days of history written through the backfill path before the live run. */
   backfill_days: z.coerce.number().min(0).max(366).default(0),
   /** Seconds between two readings of the history. */

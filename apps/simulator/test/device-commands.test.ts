@@ -90,10 +90,11 @@ describe('a simulated device answers commands like a real one', () => {
   it('runs a battery strategy and the plant follows', async () => {
     const { station, deviceIds } = await registeredStation(server, installer, StationType.residentialEss);
     const run = testLink(brokerUrl);
-    const battery = run.attach(station.devices.find((device) => device.deviceType === DeviceType.battery)!);
-    await online(battery);
+    // the hybrid inverter runs the site's battery (a battery module takes no strategies)
+    const inverter = run.attach(station.devices.find((device) => device.deviceType === DeviceType.inverter)!);
+    await online(inverter);
     const id = await create(
-      deviceIds.get(battery.sn)!,
+      deviceIds.get(inverter.sn)!,
       { name: 'strategy', params: { mode: 'backup_reserve', min_soc_pct: 30, grid_charge: true } },
       installer.userId,
     );
@@ -103,7 +104,7 @@ describe('a simulated device answers commands like a real one', () => {
       minSocPct: 30,
       gridCharge: true,
     });
-    await battery.disconnect();
+    await inverter.disconnect();
     run.wheel.stop();
   });
 

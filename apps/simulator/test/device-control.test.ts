@@ -256,12 +256,13 @@ describe('strategy', () => {
     });
     // the device that took it turns its own slots off
     expect(inverter.parameters.values()).toMatchObject({ charge_1_start: '00:00', charge_1_end: '00:00' });
-    // the battery takes one too (the latest wins); settings slots written later end it
-    const battery = await air.run(air.deviceOf(DeviceType.battery), 'strategy', {
-      mode: 'cut_off',
-      min_soc_pct: 30,
-    });
-    expect(battery.at(-1)!.state).toBe('succeeded');
+    // a battery module does not run its site's battery (the inverter does)
+    expect(
+      (await air.run(air.deviceOf(DeviceType.battery), 'strategy', { mode: 'cut_off' })).at(-1),
+    ).toMatchObject({ state: 'failed', error: 'unsupported' });
+    // the latest wins; settings slots written later end it
+    const latest = await air.run(inverter, 'strategy', { mode: 'cut_off', min_soc_pct: 30 });
+    expect(latest.at(-1)!.state).toBe('succeeded');
     expect(air.station.plant.config.battery?.strategy).toMatchObject({ mode: 'cut_off', minSocPct: 30 });
     await air.run(inverter, 'settings', { discharge_1_start: '17:00', discharge_1_end: '21:00' });
     expect(air.station.plant.config.battery?.strategy).toBeUndefined();

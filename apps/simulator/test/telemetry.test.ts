@@ -2,9 +2,9 @@ import { DeviceType, StationType, stationTypes } from '@helio/contracts';
 import {
   decodeUp,
   type EnergyCounter,
+  emsStateName,
   energyCounters,
   flattenValues,
-  PartState,
   readCounters,
 } from '@helio/contracts/device-link';
 import { describe, expect, it } from 'vitest';
@@ -73,8 +73,9 @@ describe('telemetry of every device type', () => {
         expect(telemetry, `${reading.sn} at ${reading.ts}`).toMatchObject({ ok: true });
       }
       for (const device of station.devices) {
-        // 200 EMS readings stay under the 256 KiB limit; the device itself cuts by bytes too
-        const mine = taken.filter((reading) => reading.sn === device.sn).slice(0, 200);
+        // 60 EMS readings (with up to 16 BMS clusters each) stay under the 256 KiB limit; the
+        // device itself cuts by bytes too
+        const mine = taken.filter((reading) => reading.sn === device.sn).slice(0, 60);
         const payload = `{"v":1,"interval_s":300,"readings":[${mine.map((reading) => reading.json).join(',')}]}`;
         expect(decodeUp(device.deviceType, 'backfill', payload)).toMatchObject({ ok: true });
       }
@@ -214,24 +215,34 @@ describe('telemetry of every device type', () => {
         'generator',
         'load_power_w',
         'meter',
+        'mode',
         'pcs',
         'pvs',
+        'state',
         'sts',
       ]);
+      expect(emsStateName('ems', values.state)).toBe('grid_tied');
+      expect(values.mode).toBe('peak_shaving');
       const pcs = parts.pcs!;
-      if (pcs.ac_power_w! > 20) expect(pcs.state).toBe(PartState.charging);
-      else if (pcs.ac_power_w! < -20) expect(pcs.state).toBe(PartState.discharging);
-      else expect([PartState.standby, PartState.halt]).toContain(pcs.state);
-      expect(parts.pvs!.state).toBe(parts.pvs!.pv_power_w! > 0 ? PartState.running : PartState.standby);
-      expect(parts.sts!.state).toBe(PartState.onGrid);
-      if (parts.generator!.power_w! > 0)
-        expect([PartState.starting, PartState.running]).toContain(parts.generator!.state);
-      else expect(parts.generator!.state).toBe(PartState.standby);
-      seen.add(`pcs:${pcs.state}`);
-      seen.add(`pvs:${parts.pvs!.state}`);
+      const pcsState = emsStateName('pcs', pcs.state);
+      if (pcsState !== 'derating') {
+        if (pcs.ac_power_w! > 20) expect(pcsState).toBe('charging');
+        else if (pcs.ac_power_w! < -20) expect(pcsState).toBe('discharging');
+        else expect(pcsState).toBe('grid_tied');
+      }
+      const pvsState = emsStateName('pvs', parts.pvs!.state);
+      if (parts.pvs!.pv_power_w! > 0) expect(['mppt', 'derating']).toContain(pvsState);
+      else expect(pvsState).toBe('standby');
+      expect(emsStateName('sts', parts.sts!.state)).toBe('grid');
+      // on the grid the generator rests
+      expect(emsStateName('generator', parts.generator!.state)).toBe('stopped');
+      expect(parts.generator!.power_w).toBe(0);
+      expect(emsStateName('meter', parts.meter!.state)).toBe('normal');
+      seen.add(`pcs:${pcsState}`);
+      seen.add(`pvs:${pvsState}`);
     }
     // over two days the PCS charges and rests, the PV runs and rests
-    for (const key of ['pcs:4', 'pvs:8', 'pvs:0']) expect(seen).toContain(key);
+    for (const key of ['pcs:charging', 'pvs:mppt', 'pvs:standby']) expect(seen).toContain(key);
   });
 
   it('a stopped device or part reports the fault state', () => {
@@ -243,8 +254,13 @@ describe('telemetry of every device type', () => {
       string,
       Record<string, number>
     >;
-    expect(values.bms!.state).toBe(PartState.fault);
-    expect(values.pcs!.state).not.toBe(PartState.fault);
+    expect(emsStateName('bms', values.bms!.state)).toBe('fault');
+    expect(emsStateName('pcs', values.pcs!.state)).not.toBe('fault');
+    const meterDown = ems!.peekValues(state, { stopped: new Set(['meter']) }) as Record<
+      string,
+      Record<string, number>
+    >;
+    expect(emsStateName('meter', meterDown.meter!.state)).toBe('communication_fault');
     expect(logger!.deviceType).toBe(DeviceType.dataLogger);
     const wallbox = sampleStation(StationType.wallbox);
     const pile = wallbox.devices[0]!;

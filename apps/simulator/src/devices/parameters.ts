@@ -22,13 +22,16 @@ import {
 } from '@helio/contracts';
 import type { BatterySlot, PlantConfig, PlantControl } from '../plant/model.ts';
 import { Random } from '../random.ts';
-import { batteryNominalV } from './telemetry/battery.ts';
+import { ratedPowerOf } from '../runtime/fleet-plan.ts';
+import { batteryNominalV, bmsLayout } from './telemetry/battery.ts';
 
 /**
  * Every device keeps the values of the catalogue's parameters (`control/device-settings.ts` of the
  * contracts) for its type's groups, leaving out the groups its site lacks: `battery` only with a
  * battery, `offgrid` only off the grid or with a generator (its generator thresholds only with a
- * generator), `grid`, `export` and `power` only on a grid-connected site. They are its
+ * generator), `grid`, `export` and `power` only on a grid-connected site; an EMS 5000's parts the
+ * same way: `pcs` and `bms` with a battery, `pvs` with PV, `generator` with a generator, `sts` and
+ * `meter` on a grid-connected site. They are its
  * non-volatile memory: a restart keeps them, `restore_defaults` brings back the defaults below.
  *
  * A change is checked by the contracts' one rule (`settingsIssues`, after `completeChanges` filled
@@ -65,6 +68,16 @@ export function siteGroups(deviceType: DeviceType, plant: PlantConfig): SettingG
         return plant.battery !== undefined;
       case 'offgrid':
         return !plant.gridConnected || plant.generator !== undefined;
+      case 'pcs':
+      case 'bms':
+        return plant.battery !== undefined;
+      case 'pvs':
+        return plant.pv !== undefined;
+      case 'generator':
+        return plant.generator !== undefined;
+      case 'sts':
+      case 'meter':
+        return plant.gridConnected;
       default:
         return true;
     }
@@ -92,9 +105,16 @@ export function reportIntervalOption(intervalS: number): string {
   return String(best);
 }
 
-/** The rating power settings are bounded by, W: the device's own, else the plant's inverters'. */
+/**
+ * The rating power settings are bounded by, W: the device's own, else the plant's inverters' (an
+ * EMS 5000's: the largest of its site's PV, battery and generator).
+ */
 export function ratingOf(site: ParameterSite): number | null {
-  const rating = site.ratedPowerW ?? site.plant.pv?.inverterRatedW;
+  const rating =
+    site.ratedPowerW ??
+    (site.deviceType === DeviceType.energyManagementBox
+      ? ratedPowerOf(site.deviceType, site.plant, 1)
+      : site.plant.pv?.inverterRatedW);
   return rating !== undefined && rating > 0 ? Math.floor(rating) : null;
 }
 
@@ -201,12 +221,88 @@ export function defaultParameterValues(
         : '230';
     values.output_frequency_hz = String(standard.nominalFrequencyHz);
   }
+  Object.assign(values, emsPartDefaults(plant, groups, atMostRating, standard.nominalVoltageV));
   if (groups.includes('system')) {
     values.report_interval_s = reportIntervalOption(runIntervalS);
     values.time_zone = plant.timeZone;
     values.clock_offset_s = 0;
   }
   if (groups.includes('network')) Object.assign(values, network);
+  return values;
+}
+
+/** `value` held in [low, high] and rounded. */
+const within = (value: number, low: number, high: number) => Math.round(Math.min(high, Math.max(low, value)));
+
+/**
+ * An EMS 5000's parts as its site was built: the PCS at the battery's powers (at most the rating),
+ * the BMS at the battery's stop SOCs, currents, capacity and layout (`bmsLayout`), the PVS at full
+ * power, the STS islanding automatically after a minute's wait, the generator at the plant's
+ * thresholds (20–80 % by default), a minute's warm-up and two minutes' cool-down, the meter's CT
+ * sized for the site and a 15-minute demand window.
+ */
+function emsPartDefaults(
+  plant: PlantConfig,
+  groups: readonly SettingGroup[],
+  atMostRating: (watts: number) => number,
+  nominalGridV: number,
+): Record<string, SettingValue> {
+  const values: Record<string, SettingValue> = {};
+  const battery = plant.battery;
+  if (groups.includes('pcs') && battery) {
+    values['pcs.enabled'] = plant.pcsEnabled !== false;
+    values['pcs.max_charge_w'] = atMostRating(battery.maxChargeW);
+    values['pcs.max_discharge_w'] = atMostRating(battery.maxDischargeW);
+    values['pcs.ramp_pct_min'] = 10;
+    values['pcs.reactive_mode'] = 'off';
+    values['pcs.power_factor'] = 1;
+    values['pcs.rated_power_w'] = Math.round(Math.max(battery.maxChargeW, battery.maxDischargeW));
+  }
+  if (groups.includes('pvs') && plant.pv) {
+    values['pvs.enabled'] = plant.pvEnabled !== false;
+    values['pvs.power_limit_pct'] = within(plant.activePowerPct ?? 100, 0, 100);
+    values['pvs.mppt_scan'] = true;
+    values['pvs.start_voltage_v'] = 200;
+    values['pvs.rated_power_w'] = Math.round(plant.pv.inverterRatedW);
+  }
+  if (groups.includes('bms') && battery) {
+    const nominalV = batteryNominalV(battery.capacityKwh);
+    const layout = bmsLayout(battery.capacityKwh);
+    values['bms.charge_stop_soc_pct'] = within(battery.maxSocPct, 50, 100);
+    values['bms.discharge_stop_soc_pct'] = within(battery.minSocPct, 5, 50);
+    values['bms.max_charge_a'] = within(battery.maxChargeW / nominalV, 0, 2000);
+    values['bms.max_discharge_a'] = within(battery.maxDischargeW / nominalV, 0, 2000);
+    values['bms.balancing'] = battery.balancing !== false;
+    values['bms.balance_start_mv'] = within(battery.balanceStartMv ?? 30, 5, 200);
+    values['bms.capacity_kwh'] = battery.capacityKwh;
+    values['bms.cluster_count'] = layout.clusters;
+    values['bms.cells_per_cluster'] = layout.cellsPerCluster;
+  }
+  if (groups.includes('sts')) {
+    const sts = plant.sts;
+    values['sts.transfer_mode'] = sts?.transferMode ?? 'auto';
+    values['sts.island_enabled'] = sts?.islandEnabled ?? true;
+    values['sts.reconnect_delay_s'] = within(sts?.reconnectDelayS ?? 60, 10, 900);
+    // transfer below 80 % of the nominal voltage
+    values['sts.transfer_uv_v'] = within(nominalGridV * 0.8, 150, 220);
+  }
+  const generator = plant.generator;
+  if (groups.includes('generator') && generator) {
+    values['generator.auto_start'] = generator.autoStart !== false;
+    values['generator.start_soc_pct'] = within(generator.startSocPct ?? 20, 5, 90);
+    values['generator.stop_soc_pct'] = within(generator.stopSocPct ?? 80, 15, 100);
+    values['generator.max_power_pct'] = within(generator.maxPowerPct ?? 100, 10, 100);
+    values['generator.warmup_s'] = within(generator.warmupS ?? 60, 10, 300);
+    values['generator.cooldown_s'] = within(generator.cooldownS ?? 120, 30, 900);
+    values['generator.rated_power_w'] = Math.round(generator.ratedW);
+  }
+  if (groups.includes('meter')) {
+    // a CT for the site's largest current at 400 V three-phase, in steps of 100 A over 5 A
+    const siteW = ratedPowerOf(DeviceType.energyManagementBox, plant, 1);
+    const primaryA = Math.max(100, Math.ceil(siteW / (Math.sqrt(3) * 400) / 100) * 100);
+    values['meter.ct_ratio'] = within(primaryA / 5, 1, 5000);
+    values['meter.demand_window_min'] = String(plant.demandWindowMin ?? 15);
+  }
   return values;
 }
 
@@ -231,8 +327,11 @@ const slotNames: readonly string[] = slotKinds.flatMap((kind) =>
 /**
  * What `values` do physically, for the parameters among `changed` (all when absent): the export
  * limit (when enabled), the active power limit, the slots, the stop SOCs, the battery's power
- * limits and the generator's thresholds. Protection, reactive power, output voltage and the
- * discharge stop voltage are kept by the device only.
+ * limits and the generator's thresholds; an EMS 5000's parts (`emsPartControl`): the PCS on or off
+ * and its powers, the PVS on or off and its limit, the BMS's stop SOCs and balancing, the STS, the
+ * generator and the meter's demand window. Protection, reactive power, output voltage, the discharge
+ * stop voltage, the PCS's ramp, the BMS's currents, the PVS's MPPT settings, the STS's transfer
+ * voltage and the CT ratio are kept by the device only.
  */
 export function plantControlOf(values: SettingValues, changed?: ReadonlySet<string>): PlantControl {
   const touched = (...names: string[]) => !changed || names.some((name) => changed.has(name));
@@ -249,9 +348,43 @@ export function plantControlOf(values: SettingValues, changed?: ReadonlySet<stri
   if (touched('max_discharge_w')) control.maxDischargeW = number('max_discharge_w');
   if (touched('gen_start_soc_pct')) control.generatorStartSocPct = number('gen_start_soc_pct');
   if (touched('gen_stop_soc_pct')) control.generatorStopSocPct = number('gen_stop_soc_pct');
+  Object.assign(control, emsPartControl(values, touched));
   // what the device does not have stays out
   for (const key of Object.keys(control) as (keyof PlantControl)[]) {
     if (control[key] === undefined) delete control[key];
+  }
+  return control;
+}
+
+/** What an EMS 5000's part parameters among the touched ones do physically (see `plantControlOf`). */
+function emsPartControl(values: SettingValues, touched: (...names: string[]) => boolean): PlantControl {
+  const number = (name: string) => (typeof values[name] === 'number' ? (values[name] as number) : undefined);
+  const flag = (name: string) => (typeof values[name] === 'boolean' ? (values[name] as boolean) : undefined);
+  const present = (name: string) => name in values && touched(name);
+  const control: PlantControl = {};
+  if (present('pcs.enabled')) control.pcsEnabled = flag('pcs.enabled');
+  if (present('pcs.max_charge_w')) control.maxChargeW = number('pcs.max_charge_w');
+  if (present('pcs.max_discharge_w')) control.maxDischargeW = number('pcs.max_discharge_w');
+  if (present('pvs.enabled')) control.pvEnabled = flag('pvs.enabled');
+  if (present('pvs.power_limit_pct')) control.activePowerPct = number('pvs.power_limit_pct');
+  if (present('bms.charge_stop_soc_pct')) control.chargeStopSocPct = number('bms.charge_stop_soc_pct');
+  if (present('bms.discharge_stop_soc_pct'))
+    control.dischargeStopSocPct = number('bms.discharge_stop_soc_pct');
+  if (present('bms.balancing')) control.balancing = flag('bms.balancing');
+  if (present('bms.balance_start_mv')) control.balanceStartMv = number('bms.balance_start_mv');
+  if (present('sts.island_enabled')) control.stsIslandEnabled = flag('sts.island_enabled');
+  if (present('sts.transfer_mode'))
+    control.stsTransferMode = values['sts.transfer_mode'] === 'manual' ? 'manual' : 'auto';
+  if (present('sts.reconnect_delay_s')) control.stsReconnectDelayS = number('sts.reconnect_delay_s');
+  if (present('generator.auto_start')) control.generatorAutoStart = flag('generator.auto_start');
+  if (present('generator.start_soc_pct')) control.generatorStartSocPct = number('generator.start_soc_pct');
+  if (present('generator.stop_soc_pct')) control.generatorStopSocPct = number('generator.stop_soc_pct');
+  if (present('generator.max_power_pct')) control.generatorMaxPowerPct = number('generator.max_power_pct');
+  if (present('generator.warmup_s')) control.generatorWarmupS = number('generator.warmup_s');
+  if (present('generator.cooldown_s')) control.generatorCooldownS = number('generator.cooldown_s');
+  if (present('meter.demand_window_min')) {
+    const minutes = Number(values['meter.demand_window_min']);
+    if (Number.isFinite(minutes) && minutes > 0) control.demandWindowMin = minutes;
   }
   return control;
 }

@@ -1,17 +1,18 @@
 /** A `strategy` command as the device takes it: checked whole, then the program its plant runs. */
 import {
-  DeviceType,
-  groupDeviceTypes,
+  type DeviceType,
   parseStrategy,
   type StrategyIssue,
   type StrategyProgram,
   strategyCommandIssues,
+  strategyDeviceTypes,
 } from '@helio/contracts';
 
-/** The device types that run their site's battery: those with the `battery` group, and the battery itself. */
-export const strategyDeviceTypes: readonly DeviceType[] = [...groupDeviceTypes.battery, DeviceType.battery];
-
-/** True when a device of `deviceType` on a site with (or without) a battery takes strategies. */
+/**
+ * True when a device of `deviceType` on a site with (or without) a battery takes strategies: the
+ * contracts' `strategyDeviceTypes` (the types with the `battery` group, and the EMS 5000 through
+ * its PCS).
+ */
 export function runsStrategy(deviceType: DeviceType, siteHasBattery: boolean): boolean {
   return siteHasBattery && strategyDeviceTypes.includes(deviceType);
 }

@@ -80,7 +80,10 @@ export class VirtualDevice {
   constructor(options: {
     identity: DeviceIdentity;
     plan: ReportPlan;
+    /** Its station's plant as it runs now (settings and strategies change it): what it reads. */
     config: PlantConfig;
+    /** The plant as it was built, for its factory values (default: `config`). */
+    builtConfig?: PlantConfig;
     /** Where checked `strategy` commands go: the station's plant. */
     strategy?: (program: StrategyProgram) => void;
     /** Where what its parameter values do physically goes: the station's plant. */
@@ -110,7 +113,7 @@ export class VirtualDevice {
     this.parameters = new DeviceParameters({
       deviceType: this.deviceType,
       ratedPowerW: identity.ratedPowerW,
-      plant: options.config,
+      plant: options.builtConfig ?? options.config,
       countryCode: options.countryCode,
       seed: deriveSeed(options.seed, `device:${options.index}:network`),
     });

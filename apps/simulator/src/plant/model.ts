@@ -58,6 +58,9 @@ export interface PlantConfig {
      * slots wins: a strategy clears the slots, written slots end the strategy.
      */
     strategy?: StrategyProgram;
+    /** The BMS balances its cells near full once their spread exceeds `balanceStartMv` (default on, 30 mV). */
+    balancing?: boolean;
+    balanceStartMv?: number;
   };
   load: { profile: 'household' | 'commercial'; annualKwh: number };
   wallbox?: { maxPowerW: number };
@@ -65,8 +68,37 @@ export interface PlantConfig {
    * A diesel generator that starts when the battery runs low (off-grid and C&I sites), at
    * `startSocPct` (default 20 %), and stops when it is back at `stopSocPct` (default 80 %).
    */
-  generator?: { ratedW: number; startSocPct?: number; stopSocPct?: number };
+  generator?: {
+    ratedW: number;
+    startSocPct?: number;
+    stopSocPct?: number;
+    /** False: it never starts by itself (default true). */
+    autoStart?: boolean;
+    /** Its output at most this share of its rating, % (default 100). */
+    maxPowerPct?: number;
+    /** Seconds it runs unloaded after a start before it takes load (default 60). */
+    warmupS?: number;
+    /** Seconds it runs unloaded after it is no longer needed before it stops (default 120). */
+    cooldownS?: number;
+  };
   gridConnected: boolean;
+  /**
+   * Grid outages of a grid-connected site, drawn from the plant's seed (a stream of their own):
+   * `perDay` expected outages a day, each lasting `meanMinutes` on average (exponential).
+   */
+  gridOutages?: { perDay: number; meanMinutes: number };
+  /**
+   * The static transfer switch of a grid-connected site: in an outage with `islandEnabled` and the
+   * `auto` transfer mode, a site with a battery or a generator islands; otherwise it goes dark.
+   * When the grid is back it waits `reconnectDelayS` before it reconnects. Absent: the defaults.
+   */
+  sts?: { islandEnabled: boolean; transferMode: 'auto' | 'manual'; reconnectDelayS: number };
+  /** False: the PV converters are switched off (no PV). Absent: on. */
+  pvEnabled?: boolean;
+  /** False: the battery converter (PCS) is switched off (the battery rests). Absent: on. */
+  pcsEnabled?: boolean;
+  /** Minutes the meter's demand is averaged over (default 15). */
+  demandWindowMin?: number;
   /** The grid connection's export limit, W: export never exceeds it (absent: no limit). */
   exportLimitW?: number;
   /** Active power limit: PV output at most this share of `pv.inverterRatedW`, % (absent: 100). */
@@ -92,7 +124,27 @@ export interface PlantControl {
   maxDischargeW?: number;
   generatorStartSocPct?: number;
   generatorStopSocPct?: number;
+  generatorAutoStart?: boolean;
+  generatorMaxPowerPct?: number;
+  generatorWarmupS?: number;
+  generatorCooldownS?: number;
+  pvEnabled?: boolean;
+  pcsEnabled?: boolean;
+  balancing?: boolean;
+  balanceStartMv?: number;
+  stsIslandEnabled?: boolean;
+  stsTransferMode?: 'auto' | 'manual';
+  stsReconnectDelayS?: number;
+  demandWindowMin?: number;
 }
+
+/**
+ * Where the site's transfer switch stands: on the `grid`; `island` (the grid is gone, the battery
+ * or the generator forms the site's own); `transferring` (the grid is back, the switch waits its
+ * reconnect delay, still islanded); `dark` (the grid is gone and the site could not island).
+ */
+export type TransferState = 'grid' | 'island' | 'transferring' | 'dark';
+export type GeneratorState = 'stopped' | 'starting' | 'running' | 'cooling';
 
 /** Cumulative energy since the plant's devices were made, kWh. */
 export interface EnergyCounters {
@@ -123,6 +175,16 @@ export interface PlantState {
   generatorW: number;
   socPct: number;
   sohPct: number;
+  /** The grid connection: is the grid there, where the transfer switch stands, transfers to island so far. */
+  grid: { available: boolean; transfer: TransferState; transfers: number };
+  /** The generator's state, hours its engine has run and the fuel in its tank, % (none: stopped, 0, 0). */
+  generator: { state: GeneratorState; runHours: number; fuelPct: number };
+  /** What the PV could give now before any limit or curtailment, W. */
+  pvAvailableW: number;
+  /** True when the battery's power was held below what was asked by its converter's power limit. */
+  batteryHeld: boolean;
+  /** Mean import over the demand window up to now, W. */
+  demandW: number;
   pile: { state: PileState; sessionKwh: number };
   weather: { poaIrradianceWm2: number; cloudCover: number; ambientC: number; cellC: number };
   counters: EnergyCounters;
@@ -143,4 +205,6 @@ export interface Plant {
   control(change: PlantControl): void;
   /** Runs a battery strategy from now on, instead of the slots (cleared) and the mode; no battery: nothing. */
   applyStrategy(program: StrategyProgram): void;
+  /** Forces a grid outage over [fromMs, toMs) besides the drawn ones (a grid-connected site only). */
+  outage(fromMs: number, toMs: number): void;
 }

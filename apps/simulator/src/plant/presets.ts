@@ -40,13 +40,46 @@ function batteryOf(
   };
 }
 
+/** What a run asks of its presets besides the station's type, place and seed. */
+export interface PresetOptions {
+  /** Expected grid outages a day of a C&I site (default 0: none). */
+  gridOutagesPerDay?: number;
+  /** Their mean length, minutes (default `defaultOutageMinutes`). */
+  gridOutageMinutes?: number;
+}
+
+/** The mean length of a grid outage when a run does not say, minutes. */
+export const defaultOutageMinutes = 90;
+
+/**
+ * `config` with the run's grid outages when it is a C&I site (its EMS islands it); other sites,
+ * and a run that does not say, keep theirs.
+ */
+export function withGridOutages(config: PlantConfig, options: PresetOptions): PlantConfig {
+  if (config.stationType !== StationType.commercialEss || !config.gridConnected) return config;
+  if (options.gridOutagesPerDay === undefined && options.gridOutageMinutes === undefined) return config;
+  return {
+    ...config,
+    gridOutages: {
+      perDay: options.gridOutagesPerDay ?? config.gridOutages?.perDay ?? 0,
+      meanMinutes: options.gridOutageMinutes ?? config.gridOutages?.meanMinutes ?? defaultOutageMinutes,
+    },
+  };
+}
+
 /**
  * A plausible plant for a station of `stationType` at `place` (PRODUCT.md §4), drawn from `seed`:
  * 1 on-grid PV 4–10 kWp; 4 the same with a 5–15 kWh battery; 5 off-grid PV, battery and generator;
  * 6 residential ESS with an 11 kW wallbox; 8 a wallbox alone (the car is the load); 9 C&I with
- * 100–500 kWp, 200–1,000 kWh, a generator and a commercial load, peak shaving.
+ * 100–500 kWp, 200–1,000 kWh, a generator and a commercial load, peak shaving, and grid outages at
+ * the rate `options` give (none by default).
  */
-export function samplePlantConfig(stationType: StationType, place: Place, seed: number): PlantConfig {
+export function samplePlantConfig(
+  stationType: StationType,
+  place: Place,
+  seed: number,
+  options: PresetOptions = {},
+): PlantConfig {
   const random = new Random(deriveSeed(seed, `preset:${stationType}`));
   const base = {
     stationType,
@@ -128,6 +161,10 @@ export function samplePlantConfig(stationType: StationType, place: Place, seed: 
         battery,
         load: { profile: 'commercial', annualKwh },
         generator: { ratedW: round(((annualKwh * 1000) / 8760) * random.uniform(0.8, 1.2), 10_000) },
+        gridOutages: {
+          perDay: options.gridOutagesPerDay ?? 0,
+          meanMinutes: options.gridOutageMinutes ?? defaultOutageMinutes,
+        },
       };
     }
   }

@@ -104,6 +104,8 @@ export function strategyTargetW(
       break;
     case 'self_consumption':
     case 'cut_off':
+    case 'generator_support':
+      // generator support: the battery covers the site down to min_soc; the plant runs the generator
       targetW = selfConsumption;
       break;
     case 'backup_reserve':

@@ -9,7 +9,7 @@ import {
 } from '@helio/contracts';
 import { z } from 'zod';
 import type { PlantConfig } from '../plant/model.ts';
-import { samplePlantConfig } from '../plant/presets.ts';
+import { type PresetOptions, samplePlantConfig, withGridOutages } from '../plant/presets.ts';
 import { deriveSeed } from '../random.ts';
 import { modelNames, ratedPowerOf, simulatorSn, stationComposition } from './fleet-plan.ts';
 import type { NamedPlace } from './places.ts';
@@ -54,18 +54,27 @@ export const fleetFile = z.object({
 });
 export type FleetFile = z.infer<typeof fleetFile>;
 
-/** The simulations of a fleet file's stations, starting at `startMs`. */
-export function stationsFromFile(file: FleetFile, seed: number, startMs: number): StationSimulation[] {
+/**
+ * The simulations of a fleet file's stations, starting at `startMs`; `presets` (the run's outage
+ * rate) apply to the plants drawn and to the C&I plants the file carries.
+ */
+export function stationsFromFile(
+  file: FleetFile,
+  seed: number,
+  startMs: number,
+  presets: PresetOptions = {},
+): StationSimulation[] {
   return file.stations.map((entry) =>
     createStationSimulation({
       key: entry.key,
-      plant:
-        entry.plant ??
-        samplePlantConfig(
-          entry.station_type,
-          { latitude: entry.latitude, longitude: entry.longitude, timeZone: entry.time_zone },
-          deriveSeed(seed, `plant:${entry.key}`),
-        ),
+      plant: entry.plant
+        ? withGridOutages(entry.plant, presets)
+        : samplePlantConfig(
+            entry.station_type,
+            { latitude: entry.latitude, longitude: entry.longitude, timeZone: entry.time_zone },
+            deriveSeed(seed, `plant:${entry.key}`),
+            presets,
+          ),
       seed,
       startMs,
       countryCode: entry.country_code,

@@ -70,7 +70,9 @@ export class StationSimulation {
         new VirtualDevice({
           identity,
           plan: plans[index]!,
-          config: definition.plant,
+          // readings follow the plant as it runs; the factory values the plant as built
+          config: this.plant.config,
+          builtConfig: definition.plant,
           strategy: (program) => this.plant.applyStrategy(program),
           control: (change) => this.control(change),
           intervalChanged: () => this.onScheduleChange?.(),

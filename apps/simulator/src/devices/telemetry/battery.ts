@@ -1,5 +1,5 @@
 /** What a battery (BMS) reports, and the battery physics the EMS 5000's PCS and BMS report too. */
-import { PartState } from '@helio/contracts/device-link';
+import { MAX_BMS_CLUSTERS, PartState } from '@helio/contracts/device-link';
 import { Channel, clamp, type DeviceReading, IDLE_W, round } from './reading.ts';
 
 /** Batteries sit indoors or in a conditioned cabinet: they follow the weather only in part. */
@@ -27,6 +27,22 @@ export function batteryNominalV(capacityKwh: number): number {
   if (capacityKwh <= 15) return 51.2;
   if (capacityKwh <= 100) return 409.6;
   return 768;
+}
+
+/** A rack of C&I cells holds about this much, kWh: the BMS reports one cluster per rack. */
+const clusterKwh = 150;
+/** An LFP cell's nominal voltage, V. */
+export const CELL_NOMINAL_V = 3.2;
+
+/**
+ * How a BMS's battery is built: racks (clusters, one per ~150 kWh, at most MAX_BMS_CLUSTERS) in
+ * parallel, each a string of LFP cells in series at the system's nominal voltage.
+ */
+export function bmsLayout(capacityKwh: number): { clusters: number; cellsPerCluster: number } {
+  return {
+    clusters: Math.min(MAX_BMS_CLUSTERS, Math.max(1, Math.round(capacityKwh / clusterKwh))),
+    cellsPerCluster: Math.round(batteryNominalV(capacityKwh) / CELL_NOMINAL_V),
+  };
 }
 
 /** A device that converts the battery's power: charging, discharging, halted when empty, or idle. */

@@ -29,13 +29,16 @@ const valuesOf: Record<DeviceType, (reading: DeviceReading) => Record<string, un
   [DeviceType.dataLogger]: dataLoggerValues,
 };
 
-/** Drops the fields left undefined (counters this device does not report), parts included. */
+/** Drops the fields left undefined (counters this device does not report), parts and their lists included. */
 function defined(values: Record<string, unknown>): Record<string, unknown> {
   const result: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(values)) {
     if (value === undefined) continue;
-    result[key] =
-      typeof value === 'object' && value !== null ? defined(value as Record<string, unknown>) : value;
+    result[key] = Array.isArray(value)
+      ? value.map((item) => (typeof item === 'object' && item !== null ? defined(item) : item))
+      : typeof value === 'object' && value !== null
+        ? defined(value as Record<string, unknown>)
+        : value;
   }
   return result;
 }
