@@ -49,6 +49,9 @@ export interface DemoPlantOptions {
   splitTariffs?: () => Promise<void>;
 }
 
+/** Grid outages a day of the demo's C&I plant (about one a week, 90 minutes on average). */
+export const DEMO_GRID_OUTAGES_PER_DAY = 1 / 7;
+
 function simulationOf(
   seeded: SeededDemoPlant,
   now: number,
@@ -60,6 +63,8 @@ function simulationOf(
     plant.stationType,
     { latitude: plant.latitude, longitude: plant.longitude, timeZone: plant.timezone },
     DEMO_SEED,
+    // the C&I plant loses its grid now and then, so its transfer switch and generator have work
+    { gridOutagesPerDay: DEMO_GRID_OUTAGES_PER_DAY },
   );
   // a device keeps the strategy it was given: it replaces the preset's mode and slots
   const program = seeded.devices.map((device) => strategies.get(device.deviceId)).find(Boolean);
