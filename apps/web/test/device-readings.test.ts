@@ -1,7 +1,8 @@
 import { DeviceType, deviceTypes, pileStates } from '@helio/contracts';
-import { PartState } from '@helio/contracts/device-link';
+import { emsPartStates, emsStateCode, PartState } from '@helio/contracts/device-link';
 import { describe, expect, it } from 'vitest';
 import {
+  fieldCluster,
   fieldLabelKey,
   fieldName,
   fieldPart,
@@ -11,6 +12,7 @@ import {
   orderFields,
   partStateName,
   signConvention,
+  stateTextKey,
   valueKind,
 } from '../src/features/devices/lib/reading-fields.ts';
 import en from '../src/locales/devices/en.json' with { type: 'json' };
@@ -37,6 +39,11 @@ describe('the fields of a reading', () => {
     expect(valueKind('pile_state')).toBe('pileState');
     expect(valueKind('power_factor')).toBe('ratio');
     expect(valueKind('buffered')).toBe('count');
+    expect(valueKind('pcs.reactive_power_var')).toBe('reactive');
+    expect(valueKind('mode')).toBe('mode');
+    expect(valueKind('sts.transfers')).toBe('count');
+    expect(valueKind('generator.run_hours')).toBe('hours');
+    expect(valueKind('bms.clusters.2.max_cell_v')).toBe('voltage');
     expect(valueKind('something_new')).toBe('plain');
   });
 
@@ -46,6 +53,10 @@ describe('the fields of a reading', () => {
     expect(fieldPart('load_power_w')).toBeUndefined();
     expect(fieldPart('nopart.value')).toBeUndefined();
     expect(fieldLabelKey('bms.soc_pct')).toBe('devices.reading.field.soc_pct');
+    expect(fieldPart('bms.clusters.2.soc_pct')).toBe('bms');
+    expect(fieldName('bms.clusters.2.soc_pct')).toBe('soc_pct');
+    expect(fieldCluster('bms.clusters.12.soc_pct')).toBe(12);
+    expect(fieldCluster('bms.soc_pct')).toBeUndefined();
   });
 
   it('knows a kind and has a label for every field of every device type', () => {
@@ -60,6 +71,9 @@ describe('the fields of a reading', () => {
   it('has a name for every working state, pile state and group', () => {
     for (const name of Object.keys(PartState))
       expect(typeof text(`devices.reading.partState.${name}`)).toBe('string');
+    for (const [set, names] of Object.entries(emsPartStates))
+      for (const name of names)
+        expect(typeof text(`devices.reading.emsState.${set}.${name}`), `${set}.${name}`).toBe('string');
     for (const state of pileStates) expect(typeof text(`devices.reading.pileState.${state}`)).toBe('string');
     for (const type of deviceTypes) {
       const groups = groupReading(type, [...knownFields(type), 'something_new']);
@@ -72,6 +86,27 @@ describe('the fields of a reading', () => {
     expect(partStateName(PartState.onGrid)).toBe('onGrid');
     expect(partStateName(PartState.standby)).toBe('standby');
     expect(partStateName(99)).toBeUndefined();
+  });
+
+  it('names an EMS 5000 part’s state from the part’s own set, and the EMS’s own state from the system’s', () => {
+    const ems = DeviceType.energyManagementBox;
+    expect(stateTextKey(ems, 'pcs.state', emsStateCode('pcs', 'discharging'))).toBe(
+      'devices.reading.emsState.pcs.discharging',
+    );
+    expect(stateTextKey(ems, 'generator.state', emsStateCode('generator', 'cooling'))).toBe(
+      'devices.reading.emsState.generator.cooling',
+    );
+    // the same number is another state in another part's set
+    expect(stateTextKey(ems, 'bms.state', 1)).toBe('devices.reading.emsState.bms.charging');
+    expect(stateTextKey(ems, 'sts.state', 1)).toBe('devices.reading.emsState.sts.island');
+    expect(stateTextKey(ems, 'state', emsStateCode('ems', 'island'))).toBe(
+      'devices.reading.emsState.ems.island',
+    );
+    expect(stateTextKey(ems, 'meter.state', 2)).toBeUndefined();
+    // an inverter's state is still a PartState
+    expect(stateTextKey(DeviceType.inverter, 'state', PartState.onGrid)).toBe(
+      'devices.reading.partState.onGrid',
+    );
   });
 
   it('shows each kind of number in its unit with the decimals of SPEC.md §9', () => {
@@ -163,9 +198,28 @@ describe('the groups of a reading', () => {
 
   it('flattens the EMS 5000 parts as `part.field`', () => {
     const fields = knownFields(DeviceType.energyManagementBox);
-    expect(fields[0]).toBe('load_power_w');
+    expect(fields.slice(0, 3)).toEqual(['state', 'mode', 'load_power_w']);
     expect(fields).toContain('pcs.ac_power_w');
+    expect(fields).toContain('bms.clusters.1.max_cell_no');
     expect(fields).toContain('generator.generator_kwh');
-    expect(fields.every((field) => !['pcs', 'bms'].includes(field))).toBe(true);
+    expect(fields.every((field) => !['pcs', 'bms', 'bms.clusters'].includes(field))).toBe(true);
+  });
+
+  it('orders a BMS’s clusters one after the other, each in the schema’s order', () => {
+    expect(
+      orderFields(DeviceType.energyManagementBox, [
+        'bms.clusters.2.soc_pct',
+        'bms.clusters.10.soc_pct',
+        'bms.clusters.1.voltage_v',
+        'bms.soc_pct',
+        'bms.clusters.1.soc_pct',
+      ]),
+    ).toEqual([
+      'bms.soc_pct',
+      'bms.clusters.1.soc_pct',
+      'bms.clusters.1.voltage_v',
+      'bms.clusters.2.soc_pct',
+      'bms.clusters.10.soc_pct',
+    ]);
   });
 });

@@ -39,7 +39,7 @@ export function ReadingGroups({ type, values }: ReadingGroupsProps) {
               ),
               children: (
                 <span className="reading-value" data-testid={`reading-value-${field}`}>
-                  {valueText(field, values[field])}
+                  {valueText(field, values[field], type)}
                 </span>
               ),
             };

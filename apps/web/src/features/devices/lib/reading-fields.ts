@@ -1,12 +1,20 @@
 import {
   DeviceType,
   formatPercent,
+  formatPower,
   formatQuantity,
   GAP_TEXT,
   type PileState,
   pileStates,
 } from '@helio/contracts';
-import { deviceValues, type EmsPart, emsParts, PartState } from '@helio/contracts/device-link';
+import {
+  deviceValues,
+  type EmsPart,
+  type EmsStateSet,
+  emsParts,
+  emsStateName,
+  PartState,
+} from '@helio/contracts/device-link';
 import { z } from 'zod';
 import { energyText, powerText } from './figures.ts';
 
@@ -14,14 +22,17 @@ import { energyText, powerText } from './figures.ts';
  * The values of a device's reading (device-link/values.ts) as the device screens show them: what
  * each field measures, read from its name's suffix (`_w` W, `_kwh` kWh, `_pct` %, `_v` V, `_a` A,
  * `_c` °C, `_hz` Hz, `_dbm` dBm, `_s` s), its label, its group and its text. EMS 5000 parts come
- * flattened as `part.field`. A field this portal does not know yet (a newer device) is still shown,
- * by its name.
+ * flattened as `part.field`, a BMS's clusters as `bms.clusters.n.field`; each part's state is of its
+ * own numbered set (`emsPartStates`), the EMS's own `state` of the system's. A field this portal does
+ * not know yet (a newer device) is still shown, by its name.
  */
 
 export type ValueKind =
   | 'state'
   | 'pileState'
+  | 'mode'
   | 'power'
+  | 'reactive'
   | 'energy'
   | 'percent'
   | 'voltage'
@@ -32,14 +43,20 @@ export type ValueKind =
   | 'duration'
   | 'ratio'
   | 'count'
+  | 'hours'
   | 'plain';
 
 /** Fields whose kind their name's suffix does not say. */
 const namedKinds: Record<string, ValueKind> = {
   state: 'state',
   pile_state: 'pileState',
+  mode: 'mode',
   power_factor: 'ratio',
   buffered: 'count',
+  transfers: 'count',
+  max_cell_no: 'count',
+  min_cell_no: 'count',
+  run_hours: 'hours',
 };
 
 /** Longest suffix first: `_kwh` must not be read as something ending in `_h`. */
@@ -48,6 +65,7 @@ const suffixKinds: readonly (readonly [string, ValueKind])[] = [
   ['_dbm', 'signal'],
   ['_pct', 'percent'],
   ['_hz', 'frequency'],
+  ['_var', 'reactive'],
   ['_w', 'power'],
   ['_v', 'voltage'],
   ['_a', 'current'],
@@ -79,7 +97,9 @@ export function valueKind(field: string): ValueKind {
 export const kindUnit: Record<ValueKind, string> = {
   state: '',
   pileState: '',
+  mode: '',
   power: 'W',
+  reactive: 'var',
   energy: 'kWh',
   percent: '%',
   voltage: 'V',
@@ -90,6 +110,7 @@ export const kindUnit: Record<ValueKind, string> = {
   duration: 's',
   ratio: '',
   count: '',
+  hours: 'h',
   plain: '',
 };
 
@@ -98,9 +119,31 @@ export function fieldLabelKey(field: string): string {
   return `devices.reading.field.${fieldName(field)}`;
 }
 
+/** The battery cluster a BMS field belongs to: `bms.clusters.2.soc_pct` → 2. */
+export function fieldCluster(field: string): number | undefined {
+  const match = /^bms\.clusters\.(\d+)\./.exec(field);
+  return match ? Number(match[1]) : undefined;
+}
+
 /** A numbered working state's name, the key of its text; undefined for a number that is none. */
 export function partStateName(value: number): keyof typeof PartState | undefined {
   return (Object.keys(PartState) as (keyof typeof PartState)[]).find((name) => PartState[name] === value);
+}
+
+/**
+ * The key of a state's text: an EMS 5000 part's state (`pcs.state`) and the EMS's own (`state`)
+ * by their own numbered sets, any other device's working state by `PartState`; undefined for a
+ * number that is none of its set.
+ */
+export function stateTextKey(type: DeviceType | undefined, field: string, value: number): string | undefined {
+  const part = fieldPart(field);
+  if (part || type === DeviceType.energyManagementBox) {
+    const set: EmsStateSet = part ?? 'ems';
+    const name = emsStateName(set, value);
+    return name ? `devices.reading.emsState.${set}.${name}` : undefined;
+  }
+  const name = partStateName(value);
+  return name ? `devices.reading.partState.${name}` : undefined;
 }
 
 export function isPileState(value: unknown): value is PileState {
@@ -117,6 +160,10 @@ export function numberText(kind: ValueKind, value: number | null | undefined): s
   switch (kind) {
     case 'power':
       return powerText(value);
+    case 'reactive': {
+      const figure = formatPower(value);
+      return `${figure.value} ${figure.unit.replace('W', 'var')}`;
+    }
     case 'energy':
       return energyText(value);
     case 'percent': {
@@ -133,6 +180,8 @@ export function numberText(kind: ValueKind, value: number | null | undefined): s
       return `${Math.round(value)} ${kindUnit[kind]}`;
     case 'count':
       return String(Math.round(value));
+    case 'hours':
+      return `${formatQuantity(value, 'other')} ${kindUnit[kind]}`;
     default:
       return formatQuantity(value, 'other');
   }
@@ -169,7 +218,9 @@ export type ReadingGroupId =
 const kindGroups: Record<ValueKind, ReadingGroupId> = {
   state: 'status',
   pileState: 'status',
+  mode: 'status',
   power: 'power',
+  reactive: 'power',
   percent: 'battery',
   energy: 'energy',
   voltage: 'electrical',
@@ -180,6 +231,7 @@ const kindGroups: Record<ValueKind, ReadingGroupId> = {
   signal: 'link',
   duration: 'link',
   count: 'link',
+  hours: 'other',
   plain: 'other',
 };
 
@@ -200,13 +252,24 @@ export interface ReadingGroup {
   fields: string[];
 }
 
-/** The fields a device type reports, flattened and in the order its schema declares them. */
+const unwrapped = (schema: unknown) => (schema instanceof z.ZodOptional ? schema.unwrap() : schema);
+
+/**
+ * The fields a device type reports, flattened and in the order its schema declares them; a list
+ * of a part (a BMS's clusters) by the fields of its first item (`bms.clusters.1.soc_pct`).
+ */
 export function knownFields(type: DeviceType): string[] {
   const fields: string[] = [];
   for (const [key, schema] of Object.entries(deviceValues[type].shape)) {
-    const inner = schema instanceof z.ZodOptional ? schema.unwrap() : schema;
+    const inner = unwrapped(schema);
     if (inner instanceof z.ZodObject) {
-      for (const innerKey of Object.keys(inner.shape)) fields.push(`${key}.${innerKey}`);
+      for (const [innerKey, innerSchema] of Object.entries(inner.shape)) {
+        const list = unwrapped(innerSchema);
+        const item = list instanceof z.ZodArray ? list.element : undefined;
+        if (item instanceof z.ZodObject)
+          for (const leaf of Object.keys(item.shape)) fields.push(`${key}.${innerKey}.1.${leaf}`);
+        else fields.push(`${key}.${innerKey}`);
+      }
     } else {
       fields.push(key);
     }
@@ -214,14 +277,19 @@ export function knownFields(type: DeviceType): string[] {
   return fields;
 }
 
-/** Orders fields as the device type declares them; unknown ones last, by name. */
+/** A cluster's field as its first cluster's (`bms.clusters.3.soc_pct` → `bms.clusters.1.soc_pct`). */
+const asFirstCluster = (field: string) => field.replace(/^bms\.clusters\.\d+\./, 'bms.clusters.1.');
+
+/** Orders fields as the device type declares them (clusters in their order); unknown ones last, by name. */
 export function orderFields(type: DeviceType, fields: readonly string[]): string[] {
   const known = knownFields(type);
   const rank = (field: string) => {
-    const index = known.indexOf(field);
+    const index = known.indexOf(asFirstCluster(field));
     return index < 0 ? known.length : index;
   };
-  return [...fields].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+  return [...fields].sort(
+    (a, b) => (fieldCluster(a) ?? 0) - (fieldCluster(b) ?? 0) || rank(a) - rank(b) || a.localeCompare(b),
+  );
 }
 
 /**
