@@ -22,6 +22,7 @@ const parts = [
   'strategies/',
   'tariffs/',
   'firmware/',
+  'ems5000/',
 ];
 
 type Texts = { [key: string]: string | Texts };
@@ -49,7 +50,20 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)
 
 /** Words that really are the same in that language. */
 const sameAsEnglish: Record<string, string[]> = {
+  // the EMS 5000's parts are named by their abbreviations everywhere, as is the SOC
+  'zh-CN': [
+    'ems5000.tab.pcs',
+    'ems5000.tab.pvs',
+    'ems5000.tab.bms',
+    'ems5000.tab.sts',
+    'ems5000.cluster.soc',
+  ],
   it: [
+    'ems5000.tab.pcs',
+    'ems5000.tab.pvs',
+    'ems5000.tab.bms',
+    'ems5000.tab.sts',
+    'ems5000.cluster.soc',
     'login.password',
     'userDialog.password',
     'devices.type.1',
@@ -58,6 +72,11 @@ const sameAsEnglish: Record<string, string[]> = {
     'control.debug.minutesUnit',
   ],
   cs: [
+    'ems5000.tab.pcs',
+    'ems5000.tab.pvs',
+    'ems5000.tab.bms',
+    'ems5000.tab.sts',
+    'ems5000.cluster.soc',
     'users.columnRole',
     'devices.field.model',
     'devices.dialog.model',
@@ -66,6 +85,14 @@ const sameAsEnglish: Record<string, string[]> = {
     'alarms.detail.title',
   ],
   pl: [
+    'ems5000.tab.pcs',
+    'ems5000.tab.pvs',
+    'ems5000.tab.bms',
+    'ems5000.tab.sts',
+    'ems5000.cluster.soc',
+    'ems5000.tab.system',
+    'ems5000.tab.generator',
+    'control.group.generator.title',
     'devices.field.model',
     'devices.dialog.model',
     'devices.status.alarm',

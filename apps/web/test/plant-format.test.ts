@@ -4,7 +4,6 @@ import {
   co2Text,
   durationText,
   moneyText,
-  partValueText,
   percentText,
   temperatureText,
   zonedDateTimeText,
@@ -50,17 +49,6 @@ describe('plant figures', () => {
     expect(moneyText(null, 'PLN', 'en')).toBe('--');
     expect(temperatureText(-2.04)).toBe('-2.0 °C');
     expect(temperatureText(null)).toBe('--');
-  });
-
-  it('shows EMS part values by their unit suffix', () => {
-    expect(partValueText('ac_power_w', 34_100)).toBe('34.10 kW');
-    expect(partValueText('charge_kwh', 12_345)).toBe('12.35 MWh');
-    expect(partValueText('soc_pct', 49.44)).toBe('49.4 %');
-    expect(partValueText('grid_voltage_v', 379.25)).toBe('379.3 V');
-    expect(partValueText('current_a', 45)).toBe('45.0 A');
-    expect(partValueText('max_cell_temperature_c', 22.94)).toBe('22.9 °C');
-    expect(partValueText('grid_frequency_hz', 49.971)).toBe('49.97 Hz');
-    expect(partValueText('power_factor', 0.987)).toBe('0.99');
   });
 
   it('tells how long a session lasted, or lasts so far', () => {

@@ -26,8 +26,8 @@ const appTexts: Record<Language, () => Promise<{ default: Texts }>> = {
  * that shows them (src/locales/<part>/<language>.json): `accounts` for the user dialogs, password
  * recovery and user management, `devices`, `control` (a device's Settings and Log tabs), `stations`, `alarms` (alarm list, abnormal reports, the
  * alarms of a device or station), `messages` (messages, authorization requests, operation log,
- * notification settings), `statistics` (the fleet dashboard) and `firmware` (the firmware catalogue and
- * upgrade tasks). Once a part is loaded, a language
+ * notification settings), `statistics` (the fleet dashboard), `firmware` (the firmware catalogue and
+ * upgrade tasks) and `ems5000` (the EMS 5000 console). Once a part is loaded, a language
  * switch loads it too.
  */
 const textParts = {
@@ -86,6 +86,13 @@ const textParts = {
     pl: () => import('../locales/statistics/pl.json'),
     cs: () => import('../locales/statistics/cs.json'),
     it: () => import('../locales/statistics/it.json'),
+  },
+  ems5000: {
+    en: () => import('../locales/ems5000/en.json'),
+    'zh-CN': () => import('../locales/ems5000/zh-CN.json'),
+    pl: () => import('../locales/ems5000/pl.json'),
+    cs: () => import('../locales/ems5000/cs.json'),
+    it: () => import('../locales/ems5000/it.json'),
   },
   strategies: {
     en: () => import('../locales/strategies/en.json'),

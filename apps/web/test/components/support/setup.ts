@@ -52,6 +52,7 @@ const parts: TextPart[] = [
   'strategies',
   'tariffs',
   'firmware',
+  'ems5000',
 ];
 
 beforeAll(async () => {

@@ -23,7 +23,10 @@ import {
  * the user changed nothing), the change set it holds, the catalogue's check of that set reported
  * field by field in the interface language, and a server's refusal put under the fields it names.
  */
-export function useSettingsForm(group: SettingGroup, view: SettingsView) {
+export function useSettingsForm(
+  group: SettingGroup,
+  view: Pick<SettingsView, 'values' | 'device_type' | 'rated_power_w'>,
+) {
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<GroupFormValues>();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the form starts from the values shown first

@@ -1,9 +1,9 @@
-import { formatCo2, formatPercent, formatQuantity, GAP_TEXT, type QuantityKind } from '@helio/contracts';
-import { energyText, figureText, powerText } from './format.ts';
+import { formatCo2, formatPercent, formatQuantity, GAP_TEXT } from '@helio/contracts';
+import { figureText } from './format.ts';
 
 /**
- * Texts of a plant's figures beyond power and energy (format.ts): rates, money, CO2, temperatures
- * and the values of EMS 5000 parts, all by the display rules of SPEC.md §9 (`@helio/contracts`).
+ * Texts of a plant's figures beyond power and energy (format.ts): rates, money, CO2 and
+ * temperatures, all by the display rules of SPEC.md §9 (`@helio/contracts`).
  * A gap is '--', never 0.
  */
 
@@ -41,32 +41,6 @@ export function temperatureText(celsius: number | null | undefined): string {
 export function hoursText(hours: number | null | undefined): string {
   const text = formatQuantity(hours, 'other');
   return text === GAP_TEXT ? GAP_TEXT : `${text} h`;
-}
-
-/** Units of part values by the suffix of their names (`ac_voltage_v` → V). */
-const suffixes: readonly [string, QuantityKind | 'power' | 'energy' | 'percent', string][] = [
-  ['_w', 'power', ''],
-  ['_kwh', 'energy', ''],
-  ['_pct', 'percent', ''],
-  ['_v', 'voltage', 'V'],
-  ['_a', 'current', 'A'],
-  ['_c', 'temperature', '°C'],
-  ['_hz', 'frequency', 'Hz'],
-];
-
-/**
- * A value of an EMS 5000 part as text by its name's unit suffix: power and energy scaled, SOC
- * with 1 decimal, voltage, current and temperature with 1, frequency and other values with 2.
- */
-export function partValueText(name: string, value: number | null | undefined): string {
-  const match = suffixes.find(([suffix]) => name.endsWith(suffix));
-  if (!match) return formatQuantity(value, 'other');
-  const [, kind, unit] = match;
-  if (kind === 'power') return powerText(value);
-  if (kind === 'energy') return energyText(value);
-  if (kind === 'percent') return percentText(value);
-  const text = formatQuantity(value, kind);
-  return text === GAP_TEXT ? GAP_TEXT : `${text} ${unit}`;
 }
 
 /** How long a charging session lasted (or lasts so far): "1 h 5 min" in the interface language. */

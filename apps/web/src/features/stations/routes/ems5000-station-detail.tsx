@@ -1,5 +1,8 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmsFigures, EmsSystem } from '../components/ems-system.tsx';
+import { withTexts } from '../../../lib/i18n.ts';
+import { QuietSkeleton } from '../../devices/index.ts';
+import { EmsFigures } from '../components/ems-system.tsx';
 import { NoStationSelected } from '../components/no-station-selected.tsx';
 import { PowerFlow } from '../components/power-flow.tsx';
 import { StationAlarmsCard } from '../components/station-alarms-card.tsx';
@@ -11,6 +14,16 @@ import { useDetailStation } from './detail-context.ts';
 
 /** The energy-management charts (types 1 day, 2 month, 3 year, 4 total). */
 const emsTabs: readonly ChartTab[] = [{ kind: 'ems' }, { kind: 'emsStorage' }];
+
+/**
+ * The EMS 5000 console comes with its texts (and the device, control and strategy texts it
+ * shares) when the screen shows it.
+ */
+const EmsConsole = lazy(
+  withTexts(['ems5000', 'devices', 'control', 'strategies'], () =>
+    import('../../ems5000/index.ts').then((module) => ({ default: module.EmsConsole })),
+  ),
+);
 
 /** /station-detail/ems5000: commercial storage stations with an EMS 5000 (type 9). */
 export function Ems5000StationDetailRoute() {
@@ -26,7 +39,9 @@ export function Ems5000StationDetailRoute() {
           <PowerFlow stationId={station.station_id} />
           <WeatherCard stationId={station.station_id} />
           <StationAlarmsCard stationId={station.station_id} />
-          <EmsSystem stationId={station.station_id} />
+          <Suspense fallback={<QuietSkeleton paragraph={{ rows: 6 }} />}>
+            <EmsConsole stationId={station.station_id} zone={station.timezone} />
+          </Suspense>
           <StationChart
             stationId={station.station_id}
             zone={station.timezone}
