@@ -1,4 +1,4 @@
-import { plant, type StationItem, station } from '@helio/contracts';
+import { ems5000, plant, type StationItem, station } from '@helio/contracts';
 import { screen } from '@testing-library/react';
 import { Navigate, Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -7,12 +7,13 @@ import { BatteryStationDetailRoute } from '../../src/features/stations/routes/ba
 import { Ems5000StationDetailRoute } from '../../src/features/stations/routes/ems5000-station-detail.tsx';
 import { PileStationDetailRoute } from '../../src/features/stations/routes/pile-station-detail.tsx';
 import { StationDetailRoute } from '../../src/features/stations/routes/station-detail.tsx';
+import { systemData } from './support/ems-fixtures.ts';
 import { fakeApi } from './support/fake-api.ts';
 import { renderScreen } from './support/render.tsx';
 
 /**
  * The headings of the station detail screens: the station's name is the one h1, each section a
- * level-2 heading, an EMS 5000's parts level 3 under theirs; never a level skipped. The calls a
+ * level-2 heading, an EMS 5000's parts level 3 under its console; never a level skipped. The calls a
  * test does not answer fail, and their sections show that; their headings are there all the same.
  */
 
@@ -150,7 +151,11 @@ describe('the station detail’s headings', () => {
         },
         today: energy,
         total: energy,
-      });
+      })
+      .answer(
+        ems5000.sysIndex,
+        systemData({ station_id: 7, equ_sn: 'EMS0001', parts: systemData().parts.slice(0, 2) }),
+      );
     showDetail('/station-detail/ems5000?station_id=7');
     await screen.findByRole('heading', { level: 1, name: 'Roof A' });
     await screen.findByRole('heading', { level: 2, name: /EMS0001/ });
