@@ -357,6 +357,7 @@ export async function buildApp({
       access,
       control: remoteControl,
       strategies,
+      commands: commandsRepository(db),
       clock,
     }),
   );

@@ -1,5 +1,6 @@
 import {
   allCalls,
+  auth,
   control,
   DEMO_USER_ID,
   ems5000,
@@ -643,5 +644,115 @@ describe('modes', () => {
       grid_charge: true,
       charge_slots: [{ start: '00:00', end: '06:00' }],
     });
+  });
+});
+
+/** The live stream as a client reads it: its events in order, and whether it has ended. */
+async function openLive(stationId: number, token: string) {
+  const leave = new AbortController();
+  const response = await fetch(`${server.url}/${ems5000.live.path}`, {
+    signal: leave.signal,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', token },
+    body: JSON.stringify({ station_id: stationId }),
+  });
+  const events: ems5000.LiveEvent[] = [];
+  let ended = false;
+  const reading = (async () => {
+    if (!response.body || !response.headers.get('content-type')?.startsWith('text/event-stream')) return;
+    const decoder = new TextDecoder();
+    let buffer = '';
+    for await (const chunk of response.body) {
+      buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+      let end = buffer.indexOf('\n\n');
+      while (end >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        for (const line of block.split('\n'))
+          if (line.startsWith('data: ')) events.push(ems5000.liveEvent.parse(JSON.parse(line.slice(6))));
+        end = buffer.indexOf('\n\n');
+      }
+    }
+  })().finally(() => {
+    ended = true;
+  });
+  return {
+    response,
+    events,
+    ended: () => ended,
+    close: async () => {
+      leave.abort();
+      await reading.catch(() => undefined);
+    },
+  };
+}
+
+describe('the live stream (api/ems5000/live)', () => {
+  it('tells the console of new readings and of its commands moving, as they happen', async () => {
+    const ems = await emsStation();
+    await unlock(ems.sn);
+    const live = await openLive(ems.stationId, installer.token);
+    expect(live.response.status).toBe(200);
+    await vi.waitFor(() => expect(live.events[0]).toEqual({ type: 'ready', equ_sn: ems.sn }));
+
+    await ems.device.telemetry(Date.now() + 1000, 2, emsReading(-10_000), 300);
+    await vi.waitFor(() => expect(live.events.some((event) => event.type === 'reading')).toBe(true), {
+      timeout: 10_000,
+    });
+
+    const saved = await call(ems5000.setSave, {
+      station_id: ems.stationId,
+      part: 'pcs',
+      key: crypto.randomUUID(),
+      changes: { max_discharge_w: 30_000 },
+    });
+    expect(saved.code, JSON.stringify(saved)).toBe(1);
+    const commandId = (saved.data as { command_id: string }).command_id;
+    await ems.answer('settings');
+    await vi.waitFor(
+      () =>
+        expect(live.events).toContainEqual({
+          type: 'command',
+          command_id: commandId,
+          name: 'settings',
+          state: 'succeeded',
+        }),
+      { timeout: 10_000 },
+    );
+    await live.close();
+  });
+
+  it('is refused like a read before it begins, and ends when the sign-in does', async () => {
+    const ems = await emsStation();
+    const anonymous = await fetch(`${server.url}/${ems5000.live.path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ station_id: ems.stationId }),
+    });
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toMatchObject({ code: 400, msg: '1000' });
+
+    const stranger = await registerAccount(server, RoleId.installer, 'emslive');
+    const foreign = await openLive(ems.stationId, stranger.token);
+    expect(foreign.response.status).toBe(403);
+    expect(await foreign.response.json()).toMatchObject({ msg: '9001' });
+
+    const malformed = await fetch(`${server.url}/${ems5000.live.path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', token: installer.token },
+      body: JSON.stringify({ station_id: 'x' }),
+    });
+    expect(malformed.status).toBe(400);
+
+    // a session of its own, signed out while the stream runs
+    const session = await server.login(installer.userName, installer.password);
+    const live = await openLive(ems.stationId, session);
+    await vi.waitFor(() => expect(live.events[0]?.type).toBe('ready'));
+    await server.call(auth.logout, {}, session);
+    await vi.waitFor(() => expect(live.ended()).toBe(true), { timeout: 15_000 });
+
+    // left open on purpose: closing the server ends it (else afterAll would wait for it)
+    const lingering = await openLive(ems.stationId, installer.token);
+    await vi.waitFor(() => expect(lingering.events[0]?.type).toBe('ready'));
   });
 });

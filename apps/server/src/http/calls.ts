@@ -5,6 +5,7 @@ import {
   defaultLanguage,
   type ErrorCode,
   type ErrorEnvelope,
+  type EventStreamDef,
   isLanguage,
   type Language,
   okEnvelope,
@@ -245,6 +246,77 @@ export class CallRegistry {
         if (file.truncated) throw tooLarge();
         if (!file.readableEnded && !file.destroyed) file.resume();
         throw error;
+      }
+    });
+  }
+
+  /** Streams open now: the app's close ends them (they would hold the server open). */
+  private readonly streams = new Set<AbortController>();
+  readonly registeredStreams = new Set<string>();
+
+  /**
+   * Registers a stream of server-sent events: the same chain as a read call (Token → 1000, a
+   * restricted token → 9001, the body → 2000xx) and `open`, which refuses with the usual envelope
+   * before the stream begins or answers the run that sends the events. The Token is checked again
+   * every `recheckMs`: a session that ended ends its stream; so do the client leaving and the app
+   * closing. A comment line every `heartbeatMs` keeps proxies from closing an idle stream.
+   */
+  eventStream<S extends EventStreamDef>(
+    def: S,
+    open: (ctx: {
+      body: z.output<S['body']>;
+      caller: Caller;
+      log: FastifyBaseLogger;
+    }) => Promise<(send: (event: z.input<S['event']>) => void, signal: AbortSignal) => Promise<void>>,
+    timing: { recheckMs?: number; heartbeatMs?: number } = {},
+  ): void {
+    if (this.registeredStreams.has(def.path)) throw new Error(`stream ${def.path} registered twice`);
+    this.registeredStreams.add(def.path);
+    const recheckMs = timing.recheckMs ?? 5_000;
+    const heartbeatMs = timing.heartbeatMs ?? 15_000;
+    if (this.registeredStreams.size === 1)
+      this.app.addHook('preClose', async () => {
+        for (const stream of this.streams) stream.abort();
+      });
+    this.app.post(`${this.options.prefix}${def.path}`, async (request, reply) => {
+      const caller = (await this.callerOf(request, def)) as Caller;
+      const body = parseBody(def.body, request.body) as z.output<S['body']>;
+      const run = await open({ body, caller, log: request.log });
+      const token = String(request.headers.token);
+      const controller = new AbortController();
+      this.streams.add(controller);
+      const raw = reply.raw;
+      reply.hijack();
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-accel-buffering': 'no',
+        'x-request-id': request.id,
+      });
+      raw.on('close', () => controller.abort());
+      const send = (event: z.input<S['event']>) => {
+        if (controller.signal.aborted) return;
+        raw.write(`data: ${JSON.stringify(def.event.parse(event))}\n\n`);
+      };
+      const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), heartbeatMs);
+      const recheck = setInterval(() => {
+        this.options.authenticate(token).then(
+          (again) => {
+            if (!again) controller.abort();
+          },
+          () => controller.abort(),
+        );
+      }, recheckMs);
+      try {
+        await run(send, controller.signal);
+      } catch (error) {
+        if (!controller.signal.aborted) request.log.error({ err: error }, 'event stream failed');
+      } finally {
+        clearInterval(heartbeat);
+        clearInterval(recheck);
+        this.streams.delete(controller);
+        controller.abort();
+        raw.end();
       }
     });
   }

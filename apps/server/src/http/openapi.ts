@@ -1,7 +1,9 @@
 import {
   allCalls,
+  allEventStreams,
   allUploads,
   type CallDef,
+  type EventStreamDef,
   envelopeSchema,
   errorEnvelopeSchema,
   type UploadDef,
@@ -68,14 +70,45 @@ function uploadOperation(upload: UploadDef) {
   };
 }
 
+/** A stream of server-sent events: JSON events on `data:` lines; refusals before it begins as envelopes. */
+function streamOperation(stream: EventStreamDef) {
+  const body = jsonSchema(stream.body, 'input');
+  const { 200: _json, ...refusals } = responses(z.null());
+  return {
+    operationId: stream.path.replace(/\W+/g, '_'),
+    summary: stream.summary,
+    tags: [stream.domain],
+    security: [{ token: [] }],
+    description:
+      'Server-sent events: each `data:` line holds one event (the schema below, as JSON); comment lines keep the stream alive.',
+    requestBody: { required: false, content: { 'application/json': { schema: body } } },
+    responses: {
+      200: {
+        description: 'The event stream',
+        content: { 'text/event-stream': { schema: jsonSchema(stream.event, 'output') } },
+      },
+      ...refusals,
+    },
+  };
+}
+
 /** The OpenAPI 3.0 document of every call, generated from the contracts. */
 export function openApiDocument(options: { version: string; prefix: string; calls?: CallDef[] }) {
-  const paths: Record<string, { post: ReturnType<typeof operation> | ReturnType<typeof uploadOperation> }> =
-    {};
+  const paths: Record<
+    string,
+    {
+      post:
+        | ReturnType<typeof operation>
+        | ReturnType<typeof uploadOperation>
+        | ReturnType<typeof streamOperation>;
+    }
+  > = {};
   for (const call of options.calls ?? allCalls)
     paths[`${options.prefix}${call.path}`] = { post: operation(call) };
   for (const upload of options.calls ? [] : allUploads)
     paths[`${options.prefix}${upload.path}`] = { post: uploadOperation(upload) };
+  for (const stream of options.calls ? [] : allEventStreams)
+    paths[`${options.prefix}${stream.path}`] = { post: streamOperation(stream) };
   return {
     openapi: '3.0.3',
     info: {

@@ -52,3 +52,18 @@ export interface UploadDef<Data extends z.ZodType = z.ZodType> {
   mediaTypes: readonly string[];
   data: Data;
 }
+
+/**
+ * A stream of server-sent events (`text/event-stream`) answering a POST: authenticated, scoped
+ * and validated like a read call, refused with the usual envelope before the stream begins; then
+ * one `data:` line of JSON per event, each an `event` of the schema. Kept out of `allCalls`.
+ */
+export interface EventStreamDef<Body extends z.ZodType = z.ZodType, Event extends z.ZodType = z.ZodType> {
+  path: string;
+  summary: string;
+  domain: string;
+  access: 'user';
+  kind: 'read';
+  body: Body;
+  event: Event;
+}

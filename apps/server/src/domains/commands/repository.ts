@@ -155,6 +155,20 @@ export function commandsRepository(db: Database) {
       );
       return row;
     },
+
+    /** A device's newest commands and where each stands (what a live console follows). */
+    recent(deviceId: number, limit: number): Promise<MovedCommand[]> {
+      return queryParsed(
+        db,
+        z
+          .object({ command_id: column.text, name: column.text, state: statusRow.shape.state })
+          .transform(
+            (row): MovedCommand => ({ commandId: row.command_id, name: row.name, state: row.state }),
+          ),
+        sql`select command_id, name, state from device_commands where device_id = ${deviceId}
+            order by created_at desc, command_id limit ${limit}`,
+      );
+    },
   };
 }
 

@@ -64,6 +64,16 @@ export function ems5000Repository(db: Database) {
         values: row.values ?? {},
       };
     },
+
+    /** The instant (ISO) of a device's newest reading, null before the first. */
+    async latestAt(deviceId: number): Promise<string | null> {
+      const [row] = await queryParsed(
+        db,
+        z.object({ ts: column.isoInstant }),
+        sql`select ts from device_latest where device_id = ${deviceId}`,
+      );
+      return row?.ts ?? null;
+    },
   };
 }
 

@@ -21,4 +21,5 @@ export function ems5000Routes(calls: CallRegistry, service: Ems5000Service): voi
   calls.handle(ems5000.modeDetail, ({ body, caller, language }) =>
     service.modeDetail(caller, body.station_id, body.kind, language),
   );
+  calls.eventStream(ems5000.live, ({ body, caller }) => service.live(caller, body.station_id));
 }

@@ -35,6 +35,7 @@ import type { Caller } from '../../core/caller.ts';
 import { Refusal } from '../../core/refusal.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { AlarmsRepository } from '../alarms/repository.ts';
+import type { CommandsRepository } from '../commands/repository.ts';
 import type { ControlAccess } from '../control/access.ts';
 import type { ControlTarget } from '../control/repository.ts';
 import type { ControlService } from '../control/service.ts';
@@ -66,7 +67,11 @@ export interface Ems5000Options {
   access: ControlAccess;
   control: ControlService;
   strategies: StrategiesService;
+  /** A device's newest commands (the live stream follows them). */
+  commands: Pick<CommandsRepository, 'recent'>;
   clock: Clock;
+  /** How often the live stream looks for news, ms. */
+  livePollMs?: number;
 }
 
 type SysIndex = CallData<typeof ems5000.sysIndex>;
@@ -386,7 +391,60 @@ export function ems5000Service(options: Ems5000Options) {
             : templateFieldsOf({ ...systemTemplates[kind], kind }),
       };
     },
+
+    /**
+     * The console's live stream (api/ems5000/live): refused like a read of the station before it
+     * begins; then `ready`, and every `livePollMs` a `reading` when the EMS's newest reading moved
+     * and a `command` for each of its newest commands that appeared or changed state, until the
+     * signal ends it (the client left, the sign-in ended, the app closes).
+     */
+    async live(caller: Caller, stationId: number) {
+      const { ems } = await systemOf(caller, stationId);
+      const pollMs = options.livePollMs ?? 1500;
+      return async (send: (event: ems5000.LiveEvent) => void, signal: AbortSignal) => {
+        const states = new Map<string, string>();
+        const commandsNow = () => options.commands.recent(ems.deviceId, LIVE_COMMANDS);
+        for (const command of await commandsNow()) states.set(command.commandId, command.state);
+        let readingAt = await repo.latestAt(ems.deviceId);
+        send({ type: 'ready', equ_sn: ems.sn });
+        while (!signal.aborted) {
+          await wait(pollMs, signal);
+          if (signal.aborted) break;
+          const at = await repo.latestAt(ems.deviceId);
+          if (at !== null && at !== readingAt) {
+            readingAt = at;
+            send({ type: 'reading', updated_at: at });
+          }
+          for (const command of (await commandsNow()).reverse()) {
+            if (states.get(command.commandId) === command.state) continue;
+            states.set(command.commandId, command.state);
+            send({
+              type: 'command',
+              command_id: command.commandId,
+              name: command.name,
+              state: command.state,
+            });
+          }
+        }
+      };
+    },
   };
+}
+
+/** The newest commands of the EMS the live stream follows. */
+const LIVE_COMMANDS = 20;
+
+/** Resolves after `ms`, or at once when `signal` ends. */
+function wait(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
 }
 
 export type Ems5000Service = ReturnType<typeof ems5000Service>;

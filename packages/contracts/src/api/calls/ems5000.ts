@@ -6,7 +6,7 @@ import { deviceStates } from '../../enums.ts';
 import { strategyModes } from '../../strategy/command.ts';
 import { templateFields, templateKinds } from '../../strategy/templates.ts';
 import { formId, optionalField } from '../../validation/common.ts';
-import { defineCall } from '../call.ts';
+import { defineCall, type EventStreamDef } from '../call.ts';
 import { commandItem, commandStates } from './control.ts';
 import { strategyItem } from './strategy.ts';
 
@@ -236,3 +236,27 @@ export const modeDetail = defineCall({
     values: templateFields,
   }),
 });
+
+/** What the live stream says: a new reading of the EMS, or a command of it that moved. */
+export const liveEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready'), equ_sn: z.string() }),
+  z.object({ type: z.literal('reading'), updated_at: z.string() }),
+  z.object({
+    type: z.literal('command'),
+    command_id: z.string(),
+    name: z.string(),
+    state: z.enum(commandStates),
+  }),
+]);
+export type LiveEvent = z.infer<typeof liveEvent>;
+
+export const live: EventStreamDef<typeof station, typeof liveEvent> = {
+  path: 'api/ems5000/live',
+  summary:
+    'Server-sent events of the station’s EMS 5000 while the console is open: `ready`, then `reading` when a new reading is stored and `command` when one of its commands moves (a read or write answered, a mode applied); the token is checked again as it runs, and the stream ends when the sign-in does',
+  domain: 'ems5000',
+  access: 'user',
+  kind: 'read',
+  body: station,
+  event: liveEvent,
+};

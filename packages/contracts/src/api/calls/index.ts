@@ -1,4 +1,4 @@
-import type { CallDef, UploadDef } from '../call.ts';
+import type { CallDef, EventStreamDef, UploadDef } from '../call.ts';
 import * as alarm from './alarm.ts';
 import * as auth from './auth.ts';
 import * as chart from './chart.ts';
@@ -178,3 +178,6 @@ export const allCalls: CallDef[] = [
 
 /** Every multipart upload: not JSON calls, so tested and documented apart from `allCalls`. */
 export const allUploads: UploadDef[] = [station.photo, firmware.fileUpload];
+
+/** Every stream of server-sent events. */
+export const allEventStreams: EventStreamDef[] = [ems5000.live];
