@@ -1,8 +1,15 @@
 import { type CallBody, type EmsModeKind, ems5000, type SettingValue } from '@helio/contracts';
 import type { EmsPart } from '@helio/contracts/device-link';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef } from 'react';
+import {
+  keepPreviousData,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, call } from '../../../lib/api.ts';
+import { readEventStream } from '../../../lib/event-stream.ts';
 
 /**
  * The EMS 5000 console's calls (api/ems5000/*): the system at a glance, a part's values and day
@@ -13,22 +20,33 @@ import { ApiError, call } from '../../../lib/api.ts';
 
 const emsKey = (stationId: number) => ['ems5000', stationId] as const;
 
-/** Live values follow the device's reports: asked again this often. */
+/** Live values follow the device's reports: asked again this often without the live stream. */
 export const LIVE_REFRESH_MS = 12_000;
+/** With the live stream open, values are fetched again when it says so, and this often besides. */
+export const LIVE_FALLBACK_MS = 120_000;
+
+const liveKey = (stationId: number) => [...emsKey(stationId), 'live'] as const;
+
+/** How often the console's live values are asked again: rarely while the live stream is open. */
+function liveInterval(queryClient: QueryClient, stationId: number): number {
+  return queryClient.getQueryData(liveKey(stationId)) === true ? LIVE_FALLBACK_MS : LIVE_REFRESH_MS;
+}
 /** A command the console follows is asked again this often until the device has answered. */
 export const COMMAND_POLL_MS = 2_000;
 
 /** The system: its state and mode, each part's state, key values, alarms and write right. */
 export function useEmsSystem(stationId: number) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: [...emsKey(stationId), 'system'],
     queryFn: ({ signal }) => call(ems5000.sysIndex, { station_id: stationId }, { signal, quiet: true }),
-    refetchInterval: LIVE_REFRESH_MS,
+    refetchInterval: () => liveInterval(queryClient, stationId),
   });
 }
 
 /** One part's values and its day history; a past day does not change, today's is asked again. */
 export function useEmsPart(stationId: number, part: EmsPart, date: string | undefined, live: boolean) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: [...emsKey(stationId), 'part', part, date ?? 'today'],
     queryFn: ({ signal }) =>
@@ -38,7 +56,7 @@ export function useEmsPart(stationId: number, part: EmsPart, date: string | unde
         { signal, quiet: true },
       ),
     placeholderData: keepPreviousData,
-    refetchInterval: live ? LIVE_REFRESH_MS : false,
+    refetchInterval: () => (live ? liveInterval(queryClient, stationId) : false),
   });
 }
 
@@ -126,10 +144,11 @@ const modesKey = (stationId: number) => [...emsKey(stationId), 'modes'] as const
 
 /** The modes, the active one, one pending and the one the EMS reports running. */
 export function useEmsModes(stationId: number) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: modesKey(stationId),
     queryFn: ({ signal }) => call(ems5000.modeShow, { station_id: stationId }, { signal, quiet: true }),
-    refetchInterval: LIVE_REFRESH_MS,
+    refetchInterval: () => liveInterval(queryClient, stationId),
   });
 }
 
@@ -148,5 +167,84 @@ export function useModeDetail(stationId: number, kind: EmsModeKind | undefined) 
     queryFn: ({ signal }) =>
       call(ems5000.modeDetail, { station_id: stationId, kind: kind ?? 'manual' }, { signal, quiet: true }),
     enabled: kind !== undefined,
+  });
+}
+
+const finished: readonly string[] = ['succeeded', 'failed', 'expired'];
+/** Pauses before opening the live stream again, ms: doubled after each failure, up to a minute. */
+const LIVE_RETRY_MS = { first: 2_000, most: 60_000 } as const;
+/** Refusals after which there is nothing to follow (no such EMS, no session). */
+const finalRefusals: readonly string[] = ['9001', '1000', 'dropped'];
+
+/**
+ * While the console is open, the live stream (api/ems5000/live): a new reading fetches the
+ * system, today's part values and the modes again, a command that moved fetches its answer (and,
+ * once finished, the parameters and the modes) at once, so the screen follows the device without
+ * waiting for a poll; the polls slow down meanwhile. A stream that ends is opened again after a
+ * pause. Answers whether it is open.
+ */
+export function useEmsLive(stationId: number): boolean {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const stop = new AbortController();
+    const mark = (value: boolean) => {
+      queryClient.setQueryData(liveKey(stationId), value);
+      setOpen(value);
+    };
+    const refresh = (...key: readonly unknown[]) =>
+      void queryClient.invalidateQueries({ queryKey: [...emsKey(stationId), ...key] });
+    void (async () => {
+      let retryMs: number = LIVE_RETRY_MS.first;
+      while (!stop.signal.aborted) {
+        try {
+          await readEventStream(
+            ems5000.live,
+            { station_id: stationId },
+            (event) => {
+              if (event.type === 'ready') {
+                mark(true);
+                retryMs = LIVE_RETRY_MS.first;
+              } else if (event.type === 'reading') {
+                refresh('system');
+                refresh('part');
+                void queryClient.invalidateQueries({ queryKey: modesKey(stationId), exact: true });
+              } else {
+                void queryClient.invalidateQueries({ queryKey: ['ems5000', 'reply', event.command_id] });
+                if (finished.includes(event.state)) {
+                  refresh('parameters');
+                  void queryClient.invalidateQueries({ queryKey: modesKey(stationId), exact: true });
+                }
+              }
+            },
+            stop.signal,
+          );
+        } catch (error) {
+          if (error instanceof ApiError && finalRefusals.includes(error.code)) break;
+        }
+        mark(false);
+        await pause(retryMs, stop.signal);
+        retryMs = Math.min(retryMs * 2, LIVE_RETRY_MS.most);
+      }
+    })();
+    return () => {
+      stop.abort();
+      queryClient.setQueryData(liveKey(stationId), false);
+    };
+  }, [queryClient, stationId]);
+  return open;
+}
+
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
   });
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState, LoadFailed } from '../../../components/empty-state.tsx';
 import { ApiError, describeError } from '../../../lib/api.ts';
 import { QuietSkeleton } from '../../devices/index.ts';
-import { useEmsSystem } from '../api/ems5000.ts';
+import { useEmsLive, useEmsSystem } from '../api/ems5000.ts';
 import { type ConsoleTab, consoleTabs, isPart } from '../lib/console.ts';
 import { useEmsTexts } from '../lib/use-ems-texts.ts';
 import { ConsoleTabs } from './console-tabs.tsx';
@@ -31,6 +31,7 @@ export function EmsConsole({ stationId, zone }: EmsConsoleProps) {
   const { t } = useTranslation();
   const texts = useEmsTexts();
   const system = useEmsSystem(stationId);
+  const live = useEmsLive(stationId);
   const [active, setActive] = useState<ConsoleTab>('system');
   const data = system.data;
 
@@ -84,14 +85,19 @@ export function EmsConsole({ stationId, zone }: EmsConsoleProps) {
       }
       extra={
         data && (
-          <Button
-            size="small"
-            onClick={() => void system.refetch()}
-            loading={system.isFetching}
-            data-testid="ems-refresh"
-          >
-            {t('ems5000.refresh')}
-          </Button>
+          <span className="ems-console-extra">
+            <span className="ems-live" data-live={live} data-testid="ems-live">
+              {live ? t('ems5000.liveOn') : t('ems5000.liveOff')}
+            </span>
+            <Button
+              size="small"
+              onClick={() => void system.refetch()}
+              loading={system.isFetching}
+              data-testid="ems-refresh"
+            >
+              {t('ems5000.refresh')}
+            </Button>
+          </span>
         )
       }
       className="station-section station-section-wide ems-console"
