@@ -101,6 +101,8 @@ describe('the EMS 5000 console', () => {
   it('shows every part in its own state and walks every tab by keyboard, at desktop and phone width', async () => {
     for (const width of [1366, 390]) {
       const { context, page } = await openConsole(width);
+      // the console follows the EMS through the live stream, through the real server
+      await expect.poll(() => page.getByTestId('ems-live').getAttribute('data-live')).toBe('true');
       // the PCS's state is named from the PCS's own set
       const pcsState = await page.getByTestId('ems-card-pcs-state').getAttribute('data-state');
       expect(emsPartStates.pcs as readonly string[]).toContain(pcsState);
