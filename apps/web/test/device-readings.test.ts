@@ -43,7 +43,8 @@ describe('the fields of a reading', () => {
     expect(valueKind('mode')).toBe('mode');
     expect(valueKind('sts.transfers')).toBe('count');
     expect(valueKind('generator.run_hours')).toBe('hours');
-    expect(valueKind('bms.clusters.2.max_cell_v')).toBe('voltage');
+    expect(valueKind('bms.clusters.2.max_cell_v')).toBe('cellVoltage');
+    expect(numberText('cellVoltage', 3.3456)).toBe('3.346 V');
     expect(valueKind('something_new')).toBe('plain');
   });
 

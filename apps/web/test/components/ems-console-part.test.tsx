@@ -81,8 +81,8 @@ describe('a part’s values', () => {
     expect(within(rows[1] as HTMLElement).getByRole('rowheader').textContent).toBe('Cluster 1');
     expect(screen.getByTestId('ems-cluster-1').textContent).toContain('63.0 %');
     expect(screen.getByTestId('ems-cluster-1').textContent).toContain('-32.1 A');
-    expect(screen.getByTestId('ems-cluster-1-max-cell').textContent).toBe('3.5 V (cell 17)');
-    expect(screen.getByTestId('ems-cluster-2-min-cell').textContent).toBe('3.4 V (cell 12)');
+    expect(screen.getByTestId('ems-cluster-1-max-cell').textContent).toBe('3.452 V (cell 17)');
+    expect(screen.getByTestId('ems-cluster-2-min-cell').textContent).toBe('3.401 V (cell 12)');
     // the clusters are not repeated among the part's own values
     expect(screen.queryByTestId('ems-value-bms-clusters.1.soc_pct')).toBeNull();
     expect(screen.getByTestId('ems-part-bms-state').textContent).toBe('Charging');

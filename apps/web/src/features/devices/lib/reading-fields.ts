@@ -33,6 +33,7 @@ export type ValueKind =
   | 'mode'
   | 'power'
   | 'reactive'
+  | 'cellVoltage'
   | 'energy'
   | 'percent'
   | 'voltage'
@@ -55,6 +56,9 @@ const namedKinds: Record<string, ValueKind> = {
   buffered: 'count',
   transfers: 'count',
   max_cell_no: 'count',
+  // a cell's volts in millivolts' detail: balancing acts on a few millivolts
+  max_cell_v: 'cellVoltage',
+  min_cell_v: 'cellVoltage',
   min_cell_no: 'count',
   run_hours: 'hours',
 };
@@ -103,6 +107,7 @@ export const kindUnit: Record<ValueKind, string> = {
   energy: 'kWh',
   percent: '%',
   voltage: 'V',
+  cellVoltage: 'V',
   current: 'A',
   temperature: '°C',
   frequency: 'Hz',
@@ -170,6 +175,8 @@ export function numberText(kind: ValueKind, value: number | null | undefined): s
       const figure = formatPercent(value / 100);
       return `${figure.value} ${figure.unit}`;
     }
+    case 'cellVoltage':
+      return `${value.toFixed(3)} ${kindUnit[kind]}`;
     case 'voltage':
     case 'current':
     case 'temperature':
@@ -224,6 +231,7 @@ const kindGroups: Record<ValueKind, ReadingGroupId> = {
   percent: 'battery',
   energy: 'energy',
   voltage: 'electrical',
+  cellVoltage: 'electrical',
   current: 'electrical',
   frequency: 'electrical',
   ratio: 'electrical',
