@@ -40,7 +40,8 @@ export function dayChartOption(
       name: unit,
       position: index % 2 === 0 ? 'left' : 'right',
       offset: index > 1 ? 48 * Math.floor(index / 2) : 0,
-      scale: true,
+      // a share is drawn on its whole scale; other quantities around their values
+      ...(unit === '%' ? { min: 0, max: 100 } : { scale: true }),
     })),
     series: series.map((one) => {
       const { unit, factor } = drawnUnit(one.unit);
