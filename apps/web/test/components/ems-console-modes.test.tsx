@@ -181,4 +181,15 @@ describe('the modes', () => {
     expect(screen.queryByTestId('ems-mode-switch')).toBeNull();
     await expectAccessible(document.body, 'the read-only Modes tab');
   });
+
+  it('opens on the mode the EMS runs when none was applied from the portal', async () => {
+    const api = answerConsole(fakeApi()).answer(
+      ems5000.modeShow,
+      modesData({ active: null, reported: 'peak_shaving' }),
+    );
+    const { user } = renderConsole(api);
+    await openModes(user);
+    expect(await screen.findByTestId('ems-mode-form-peak_shaving')).toBeTruthy();
+    expect((screen.getByRole('radio', { name: /Peak shaving/ }) as HTMLInputElement).checked).toBe(true);
+  });
 });

@@ -244,7 +244,9 @@ export function ModesTab({ stationId }: { stationId: number }) {
 
   const kinds = emsModeKinds.filter((kind) => data.modes.some((item) => item.kind === kind));
   const activeKind = kinds.find((kind) => kind === data.active?.kind);
-  const kind = chosen ?? activeKind ?? kinds[0];
+  // without a mode applied from the portal, the one the EMS says it runs
+  const reportedKind = data.modes.find((item) => item.mode === data.reported)?.kind;
+  const kind = chosen ?? activeKind ?? reportedKind ?? kinds[0];
   const running = (mode: StrategyMode) => data.reported === mode;
 
   return (
