@@ -329,6 +329,16 @@ describe('the EMS 5000 calls’ bodies', () => {
     ]);
   });
 
+  it('set/save names a change set that is no object, or a value of another type, with a translated key', () => {
+    const save = { station_id: 7, part: 'pcs', key: ID };
+    expect(messages(setSave.body.safeParse({ ...save, changes: 'x' }))).toEqual([
+      ['changes', 'validation.invalidValue'],
+    ]);
+    expect(messages(setSave.body.safeParse({ ...save, changes: { max_charge_w: { w: 1 } } }))).toEqual([
+      ['changes.max_charge_w', 'validation.invalidValue'],
+    ]);
+  });
+
   it('polling/reply refuses a command id that is not a UUID', () => {
     expect(pollingReply.body.parse({ command_id: ID, part: 'bms' })).toEqual({ command_id: ID, part: 'bms' });
     for (const commandId of ['42', '', `${ID}x`, 'not-a-uuid'])

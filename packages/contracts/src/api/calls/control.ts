@@ -24,7 +24,9 @@ const device = z.object({ equ_sn: equSn });
 const idempotencyKey = z
   .uuid({ error: 'validation.invalidValue' })
   .describe('Client-chosen UUID; sent again, the same command answers');
-const settingValue = z.union([z.number().finite(), z.string().max(200), z.boolean()]);
+const settingValue = z.union([z.number().finite(), z.string().max(200), z.boolean()], {
+  error: 'validation.invalidValue',
+});
 
 export const commandStates = [
   'pending',
@@ -150,7 +152,7 @@ export const save = defineCall({
   body: device.extend({
     key: idempotencyKey,
     changes: z
-      .record(z.string().min(1).max(64), settingValue)
+      .record(z.string().min(1).max(64), settingValue, { error: 'validation.invalidValue' })
       .refine((changes) => Object.keys(changes).length > 0, { error: 'validation.invalidValue' })
       .refine((changes) => Object.keys(changes).length <= 80, { error: 'validation.invalidValue' }),
   }),

@@ -22,7 +22,9 @@ import { strategyItem } from './strategy.ts';
 const station = z.object({ station_id: formId });
 const part = z.enum(emsParts, { error: 'validation.invalidValue' });
 const flatValue = z.union([z.number(), z.string()]);
-const settingValue = z.union([z.number().finite(), z.string().max(200), z.boolean()]);
+const settingValue = z.union([z.number().finite(), z.string().max(200), z.boolean()], {
+  error: 'validation.invalidValue',
+});
 const idempotencyKey = z
   .uuid({ error: 'validation.invalidValue' })
   .describe('Client-chosen UUID; sent again, the same command answers');
@@ -161,7 +163,7 @@ export const setSave = defineCall({
     part,
     key: idempotencyKey,
     changes: z
-      .record(z.string().min(1).max(64), settingValue)
+      .record(z.string().min(1).max(64), settingValue, { error: 'validation.invalidValue' })
       .refine((changes) => Object.keys(changes).length > 0, { error: 'validation.invalidValue' })
       .refine((changes) => Object.keys(changes).length <= 40, { error: 'validation.invalidValue' }),
   }),
