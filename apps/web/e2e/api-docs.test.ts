@@ -1,3 +1,4 @@
+import { allCalls, allEventStreams, allUploads } from '@helio/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
@@ -21,9 +22,22 @@ describe('the API docs', () => {
     page = await context.newPage();
     const response = await page.goto(`${baseUrl}/docs/`);
     expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
-    await page.locator('.opblock').first().waitFor(LOADED);
-    expect(await page.locator('.opblock').count()).toBeGreaterThan(50);
+    // every domain's section, each opening on its calls (one at a time: there are too many to draw at once)
+    await page.locator('.opblock-tag').first().waitFor(LOADED);
+    const domains = new Set([...allCalls, ...allUploads, ...allEventStreams].map((call) => call.domain));
+    expect(await page.locator('.opblock-tag').count()).toBe(domains.size);
+    for (const [domain, count] of [
+      ['station', allCalls.filter((call) => call.domain === 'station').length],
+      ['ems5000', allCalls.filter((call) => call.domain === 'ems5000').length + 1],
+    ] as const) {
+      const tag = page.locator(`.opblock-tag[data-tag="${domain}"]`);
+      await tag.click();
+      await expect.poll(() => page.locator('.opblock').count(), LOADED).toBeGreaterThanOrEqual(count);
+      await tag.click();
+      await expect.poll(() => page.locator('.opblock').count(), LOADED).toBe(0);
+    }
 
+    await page.locator('.opblock-tag[data-tag="common"]').click();
     const call = page.locator('.opblock').filter({ hasText: '/api/com/getWebVer' }).first();
     await call.locator('.opblock-summary').click();
     await call.getByRole('button', { name: 'Try it out' }).click();
