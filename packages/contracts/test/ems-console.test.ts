@@ -13,6 +13,7 @@ import {
   deviceTypes,
   emsChartFields,
   emsKeyFields,
+  emsModeFields,
   emsModeKinds,
   emsParameterName,
   emsPartGroups,
@@ -345,5 +346,36 @@ describe('the EMS 5000 calls’ bodies', () => {
       expect(messages(pollingReply.body.safeParse({ command_id: commandId })), commandId).toEqual([
         ['command_id', 'validation.invalidValue'],
       ]);
+  });
+});
+
+describe('a mode’s fields as the console edits them', () => {
+  it('names what each kind requires, and bounds powers by the EMS’s rating', () => {
+    const manual = emsModeFields('manual', 100_000);
+    expect(manual.find((field) => field.name === 'manual_power_w')).toEqual({
+      name: 'manual_power_w',
+      required: true,
+      unit: 'W',
+      min: -100_000,
+      max: 100_000,
+    });
+    const peak = emsModeFields('peak_shaving', null);
+    expect(peak.find((field) => field.name === 'max_grid_w')).toMatchObject({ required: true, unit: 'W' });
+    expect(peak.find((field) => field.name === 'min_soc_pct')).toMatchObject({
+      required: false,
+      min: 5,
+      max: 100,
+    });
+    expect(emsModeFields('tou', null).find((field) => field.name === 'charge_slots')).toMatchObject({
+      required: true,
+      min: 1,
+      max: 3,
+    });
+    expect(emsModeFields('generator_support', null).map((field) => field.name)).toEqual([
+      'priority',
+      'max_soc_pct',
+      'min_soc_pct',
+      'max_grid_w',
+    ]);
   });
 });

@@ -1,6 +1,13 @@
 import type { EmsPart } from '../device-link/values.ts';
 import { DeviceType } from '../enums.ts';
-import type { TemplateKind } from '../strategy/templates.ts';
+import { strategyPowerMaxW, strategySocRange } from '../strategy/command.ts';
+import {
+  kindFields,
+  type TemplateFieldName,
+  type TemplateKind,
+  templateIssues,
+  templateSlotMax,
+} from '../strategy/templates.ts';
 import { deviceParameters, type SettingParameter } from './device-settings.ts';
 
 /**
@@ -49,4 +56,41 @@ export function emsPartParameters(part: EmsPart): SettingParameter[] {
 /** `pcs.max_charge_w` → `max_charge_w` for `pcs`; a name of another part answers undefined. */
 export function emsParameterName(part: EmsPart, qualified: string): string | undefined {
   return qualified.startsWith(`${part}.`) ? qualified.slice(part.length + 1) : undefined;
+}
+
+/**
+ * A mode's fields as the console edits them (`api/ems5000/mode/detail`): each field of the kind
+ * with its unit and range (powers bounded by the EMS's rating when known; for slots, how many),
+ * and whether the one check (`templateIssues`) requires it when nothing is given.
+ */
+export function emsModeFields(kind: TemplateKind, ratedPowerW: number | null) {
+  const required = new Set(
+    templateIssues({ kind })
+      .filter((issue) => issue.message === 'validation.strategyFieldRequired')
+      .map((issue) => issue.field),
+  );
+  const ratedMax = ratedPowerW ?? strategyPowerMaxW;
+  const range = (
+    name: TemplateFieldName,
+  ): { unit: string | null; min: number | null; max: number | null } => {
+    switch (name) {
+      case 'max_soc_pct':
+      case 'min_soc_pct':
+        return { unit: '%', min: strategySocRange.min, max: strategySocRange.max };
+      case 'max_grid_w':
+        return { unit: 'W', min: 0, max: strategyPowerMaxW };
+      case 'max_consumption_w':
+        return { unit: 'W', min: 0, max: ratedMax };
+      case 'manual_power_w':
+        return { unit: 'W', min: -ratedMax, max: ratedMax };
+      case 'days':
+        return { unit: null, min: 1, max: 7 };
+      case 'charge_slots':
+      case 'discharge_slots':
+        return { unit: null, min: required.has(name) ? 1 : 0, max: templateSlotMax };
+      default:
+        return { unit: null, min: null, max: null };
+    }
+  };
+  return kindFields[kind].map((name) => ({ name, required: required.has(name), ...range(name) }));
 }

@@ -4,12 +4,12 @@ import {
   type ems5000,
   emsChartFields,
   emsKeyFields,
+  emsModeFields,
   emsModeKinds,
   emsParameterName,
   emsPartParameters,
   type FieldIssue,
   groupsOf,
-  kindFields,
   type Language,
   localDate,
   localPeriod,
@@ -17,17 +17,11 @@ import {
   type SettingValues,
   strategyGroup,
   strategyModes,
-  strategyPowerMaxW,
-  strategySocRange,
   systemTemplateNames,
   systemTemplates,
-  type TemplateFieldName,
-  type TemplateKind,
   templateFieldsOf,
   templateFieldsOfCommand,
-  templateIssues,
   templateModes,
-  templateSlotMax,
 } from '@helio/contracts';
 import { type EmsPart, emsParts, type FlatValues } from '@helio/contracts/device-link';
 import type { Database } from '@helio/db';
@@ -44,6 +38,7 @@ import { FIVE_MINUTES_MS } from '../plant/day-powers.ts';
 import type { PlantRepository } from '../plant/repository.ts';
 import type { StrategiesService } from '../strategies/service.ts';
 import type { Tenancy } from '../tenancy/tenancy.ts';
+import { followEms } from './live.ts';
 import type { Ems5000Repository, StationEms } from './repository.ts';
 
 /**
@@ -170,39 +165,6 @@ export function ems5000Service(options: Ems5000Options) {
   async function strategiesOf(caller: Caller, target: ControlTarget, language: Language) {
     const tab = await strategies.device(caller, target.sn, 1, 1, language);
     return { active: tab.active, pending: tab.pending.at(-1) ?? null };
-  }
-
-  /** A mode's fields as the console edits them: unit and range, and whether `templateIssues` requires it. */
-  function modeFields(kind: TemplateKind, ratedPowerW: number | null) {
-    // the one check names what a kind cannot go without when given nothing
-    const required = new Set(
-      templateIssues({ kind })
-        .filter((issue) => issue.message === 'validation.strategyFieldRequired')
-        .map((issue) => issue.field),
-    );
-    const ratedMax = ratedPowerW ?? strategyPowerMaxW;
-    const range = (name: TemplateFieldName) => {
-      switch (name) {
-        case 'max_soc_pct':
-        case 'min_soc_pct':
-          return { unit: '%', min: strategySocRange.min, max: strategySocRange.max };
-        case 'max_grid_w':
-          return { unit: 'W', min: 0, max: strategyPowerMaxW };
-        case 'max_consumption_w':
-          return { unit: 'W', min: 0, max: ratedMax };
-        case 'manual_power_w':
-          return { unit: 'W', min: -ratedMax, max: ratedMax };
-        case 'days':
-          return { unit: null, min: 1, max: 7 };
-        // slots: how many
-        case 'charge_slots':
-        case 'discharge_slots':
-          return { unit: null, min: required.has(name) ? 1 : 0, max: templateSlotMax };
-        default:
-          return { unit: null, min: null, max: null };
-      }
-    };
-    return kindFields[kind].map((name) => ({ name, required: required.has(name), ...range(name) }));
   }
 
   return {
@@ -384,7 +346,7 @@ export function ems5000Service(options: Ems5000Options) {
         mode: templateModes[kind],
         name: systemTemplateNames[kind][language],
         active: running,
-        fields: modeFields(kind, target.ratedPowerW),
+        fields: emsModeFields(kind, target.ratedPowerW),
         values:
           running && active
             ? templateFieldsOfCommand(kind, active.params)
@@ -392,59 +354,12 @@ export function ems5000Service(options: Ems5000Options) {
       };
     },
 
-    /**
-     * The console's live stream (api/ems5000/live): refused like a read of the station before it
-     * begins; then `ready`, and every `livePollMs` a `reading` when the EMS's newest reading moved
-     * and a `command` for each of its newest commands that appeared or changed state, until the
-     * signal ends it (the client left, the sign-in ended, the app closes).
-     */
+    /** The console's live stream (api/ems5000/live): refused like a read of the station before it begins. */
     async live(caller: Caller, stationId: number) {
       const { ems } = await systemOf(caller, stationId);
-      const pollMs = options.livePollMs ?? 1500;
-      return async (send: (event: ems5000.LiveEvent) => void, signal: AbortSignal) => {
-        const states = new Map<string, string>();
-        const commandsNow = () => options.commands.recent(ems.deviceId, LIVE_COMMANDS);
-        for (const command of await commandsNow()) states.set(command.commandId, command.state);
-        let readingAt = await repo.latestAt(ems.deviceId);
-        send({ type: 'ready', equ_sn: ems.sn });
-        while (!signal.aborted) {
-          await wait(pollMs, signal);
-          if (signal.aborted) break;
-          const at = await repo.latestAt(ems.deviceId);
-          if (at !== null && at !== readingAt) {
-            readingAt = at;
-            send({ type: 'reading', updated_at: at });
-          }
-          for (const command of (await commandsNow()).reverse()) {
-            if (states.get(command.commandId) === command.state) continue;
-            states.set(command.commandId, command.state);
-            send({
-              type: 'command',
-              command_id: command.commandId,
-              name: command.name,
-              state: command.state,
-            });
-          }
-        }
-      };
+      return followEms({ repo, commands: options.commands, pollMs: options.livePollMs }, ems);
     },
   };
-}
-
-/** The newest commands of the EMS the live stream follows. */
-const LIVE_COMMANDS = 20;
-
-/** Resolves after `ms`, or at once when `signal` ends. */
-function wait(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
 }
 
 export type Ems5000Service = ReturnType<typeof ems5000Service>;
