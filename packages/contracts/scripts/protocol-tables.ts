@@ -80,7 +80,8 @@ const groupTexts: Record<SettingGroup, string> = {
   pvs: 'the EMS 5000’s PV system: on or off, power limit, MPPT scan, start voltage',
   bms: 'the EMS 5000’s battery management: stop SOCs, current limits, cell balancing',
   sts: 'the EMS 5000’s static transfer switch: automatic or manual transfer, islanding, reconnection',
-  generator: 'the EMS 5000’s generator controller: automatic start, start and stop SOC, power, warm-up and cool-down',
+  generator:
+    'the EMS 5000’s generator controller: automatic start, start and stop SOC, power, warm-up and cool-down',
   meter: 'the EMS 5000’s grid meter: current transformer ratio and demand window',
 };
 
