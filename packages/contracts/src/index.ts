@@ -32,6 +32,7 @@ export * from './calendar.ts';
 export * from './control/device-settings.ts';
 export * from './control/ems-console.ts';
 export * from './control/grid-standards.ts';
+export * from './control/settings-check.ts';
 export * from './display.ts';
 export * from './energy.ts';
 export * from './enums.ts';

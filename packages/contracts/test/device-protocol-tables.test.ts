@@ -19,9 +19,9 @@ import {
   type SettingValues,
   settingGroups,
   settingParameterOf,
-  settingsIssues,
 } from '../src/control/device-settings.ts';
 import { gridStandardOf } from '../src/control/grid-standards.ts';
+import { settingsIssues } from '../src/control/settings-check.ts';
 import {
   commandMessage,
   commandNames,

@@ -4,10 +4,10 @@ import {
   SLOT_COUNT,
   type SlotKind,
   slotEndName,
-  slotIssues,
   slotKinds,
   slotStartName,
 } from '../control/device-settings.ts';
+import { slotIssues } from '../control/settings-check.ts';
 import { HH_MM } from '../validation/common.ts';
 
 /**

@@ -5,9 +5,9 @@ import {
   SLOT_COUNT,
   type SlotKind,
   slotEndName,
-  slotIssues,
   slotStartName,
 } from '../control/device-settings.ts';
+import { slotIssues } from '../control/settings-check.ts';
 import { DeviceType } from '../enums.ts';
 import type { Language } from '../i18n.ts';
 import { HH_MM } from '../validation/common.ts';
