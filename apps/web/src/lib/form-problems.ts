@@ -81,3 +81,24 @@ export function serverFieldProblems(
   }
   return problems;
 }
+
+/** What `validateWhole` needs of an Ant Design form instance. */
+interface ValidatedForm {
+  validateFields(options: { recursive: boolean }): Promise<unknown>;
+  scrollToField(name: (string | number)[], options: { focus: boolean }): void;
+}
+
+/**
+ * Checks every field of a form again, nested ones included; when one is refused, its first field
+ * takes the focus (scrolled into view) and the answer is false, so nothing is sent.
+ */
+export function validateWhole(form: ValidatedForm): Promise<boolean> {
+  return form.validateFields({ recursive: true }).then(
+    () => true,
+    (refusal: { errorFields?: { name: (string | number)[] }[] }) => {
+      const first = refusal.errorFields?.[0];
+      if (first) form.scrollToField(first.name, { focus: true });
+      return false;
+    },
+  );
+}

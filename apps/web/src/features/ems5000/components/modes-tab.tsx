@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
 import { ApiError, describeError } from '../../../lib/api.ts';
+import { validateWhole } from '../../../lib/form-problems.ts';
 import { QuietSkeleton, UnlockDialog } from '../../devices/index.ts';
 import {
   type ApplyRequest,
@@ -106,15 +107,7 @@ function ModeForm({ stationId, kind, data }: ModeFormProps) {
 
   const ask = async () => {
     setFailure(undefined);
-    const checked = await settings.form.validateFields({ recursive: true }).then(
-      () => true,
-      (refusal: { errorFields?: { name: (string | number)[] }[] }) => {
-        const first = refusal.errorFields?.[0];
-        if (first) settings.form.scrollToField(first.name, { focus: true });
-        return false;
-      },
-    );
-    if (!checked) return;
+    if (!(await validateWhole(settings.form))) return;
     const values = { ...settings.form.getFieldsValue(true) } as TemplateFormValues;
     setConfirming({
       equ_sns: [data.equ_sn],

@@ -27,6 +27,7 @@ import { DevicePicker } from './device-picker.tsx';
 import { ModeSettings } from './mode-settings.tsx';
 import { type LockView, SelectedDevices } from './selected-devices.tsx';
 import '../strategies.css';
+import { validateWhole } from '../../../lib/form-problems.ts';
 
 export interface ApplyDialogProps {
   /** The template to apply; without one, the dialog offers the enabled templates. */
@@ -149,15 +150,7 @@ function ApplyDialogBody({
     let request: ApplyRequest = { equ_sns, template_id: templateId };
     if (modeKind && settingsOn) {
       // every field checked again; the first refused takes the focus and nothing is sent
-      const checked = await settings.form.validateFields({ recursive: true }).then(
-        () => true,
-        (refusal: { errorFields?: { name: (string | number)[] }[] }) => {
-          const first = refusal.errorFields?.[0];
-          if (first) settings.form.scrollToField(first.name, { focus: true });
-          return false;
-        },
-      );
-      if (!checked) return;
+      if (!(await validateWhole(settings.form))) return;
       const values = { ...settings.form.getFieldsValue(true) } as TemplateFormValues;
       request = { equ_sns, mode: { ...bodyOf(values, modeKind), kind: modeKind } as ApplyRequest['mode'] };
     }
