@@ -99,6 +99,10 @@ export const authorizationTransitions: Record<AuthorizationState, readonly Autho
 export const pileStates = ['idle', 'plugged', 'charging', 'fault', 'not_ready'] as const;
 export type PileState = (typeof pileStates)[number];
 
+/** How a charging session was started: by its plan (or plug-in with a plan), remotely, plug-and-charge, an RFID card. */
+export const sessionStarts = ['plan', 'remote', 'plug_and_charge', 'card'] as const;
+export type SessionStart = (typeof sessionStarts)[number];
+
 /** Upgrade status 0–9 (SPEC.md §4). */
 export const UpgradeStatus = {
   waiting: 0,

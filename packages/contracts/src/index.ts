@@ -2,6 +2,13 @@ export * from './alarms.ts';
 export * from './api/call.ts';
 export type { AlarmItem, ReportItem } from './api/calls/alarm.ts';
 export type { MenuItem } from './api/calls/auth.ts';
+export type {
+  ChargingFigures,
+  ChargingForecast,
+  ChargingPlanView,
+  ChargingRecord,
+  ChargingRecordsData,
+} from './api/calls/charging.ts';
 export type { ChartData, ChartDownload, ChartKind, ChartSeriesKey } from './api/calls/chart.ts';
 export type { CommandItem, CommandStateName, DiagnosticKind, SettingsView } from './api/calls/control.ts';
 export type { DeviceCredentials, DeviceItem } from './api/calls/device.ts';
@@ -29,6 +36,8 @@ export {
 export * from './api/envelope.ts';
 export * from './api/paging.ts';
 export * from './calendar.ts';
+export * from './charging/plan.ts';
+export * from './charging/planner.ts';
 export * from './control/device-settings.ts';
 export * from './control/ems-console.ts';
 export * from './control/grid-standards.ts';

@@ -866,6 +866,20 @@ describe('commandMessage', () => {
     self_test: { ...command, name: 'self_test' },
     restart: { ...command, name: 'restart', params: {} },
     upgrade: { ...command, name: 'upgrade', params: upgradeParams },
+    charging_plan: {
+      ...command,
+      name: 'charging_plan',
+      params: {
+        mode: 'pv',
+        min_current_a: 6,
+        max_current_a: 16,
+        phases: 'auto',
+        target_wh: 20_000,
+        departure_at: TS + 12 * 3_600_000,
+        windows: [{ start: TS + 3_600_000, end: TS + 7_200_000, power_w: 11_040 }],
+      },
+    },
+    charge: { ...command, name: 'charge', params: { action: 'current', current_a: 10 } },
   };
 
   for (const name of commandNames) {

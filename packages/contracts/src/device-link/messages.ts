@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chargingLimits, chargingModes, phaseModes } from '../charging/plan.ts';
 import type { DeviceType } from '../enums.ts';
 import { type UpgradeStatus, upgradeStatuses } from '../enums.ts';
 import { type FirmwarePart, firmwareParts } from '../firmware.ts';
@@ -143,10 +144,47 @@ export const commandNames = [
   'read',
   'sync_clock',
   'restore_defaults',
+  'charging_plan',
+  'charge',
 ] as const;
 export type CommandName = (typeof commandNames)[number];
 
 const settingValue = z.union([z.number().finite(), z.string().max(200), z.boolean()]);
+
+const chargingCurrent = z.number().int().min(chargingLimits.minCurrentA).max(chargingLimits.maxCurrentA);
+
+/**
+ * A wallbox's charging plan (charging/plan.ts), as the charger follows it: the mode and current
+ * range, and the windows the portal planned (charging/planner.ts `chargingWindows`) in which it draws
+ * at least `power_w` (within its limits) until the session has `target_wh`. A new plan replaces the last.
+ */
+export const chargingPlanParams = z.object({
+  mode: z.enum(chargingModes),
+  min_current_a: chargingCurrent,
+  max_current_a: chargingCurrent,
+  phases: z.enum(phaseModes),
+  target_wh: z
+    .number()
+    .min(0)
+    .nullable()
+    .describe('Energy the session should have by departure; null: no target'),
+  departure_at: timestamp.nullable(),
+  windows: z
+    .array(z.object({ start: timestamp, end: timestamp, power_w: z.number().min(0).max(100_000) }))
+    .max(800),
+});
+export type ChargingPlanParams = z.infer<typeof chargingPlanParams>;
+
+/**
+ * Remote control of a wallbox's session: `start` charges the plugged car now at the plan's maximum
+ * (or `current_a`) until it unplugs; `stop` holds the session (plugged, not charging) until a start or
+ * the next plug-in; `current` limits the current per phase of the session under way.
+ */
+export const chargeParams = z.object({
+  action: z.enum(['start', 'stop', 'current']),
+  current_a: chargingCurrent.optional(),
+});
+export type ChargeParams = z.infer<typeof chargeParams>;
 
 /** `dev/{sn}/down/command`: sent by the portal at QoS 1, never retained. */
 export const commandMessage = z.discriminatedUnion('name', [
@@ -165,6 +203,22 @@ export const commandMessage = z.discriminatedUnion('name', [
     expires_at: timestamp,
     name: z.enum(['self_test', 'restart', 'read', 'restore_defaults']),
     params: z.object({}).optional(),
+  }),
+  z.object({
+    v: version,
+    id: z.uuid(),
+    ts: timestamp,
+    expires_at: timestamp,
+    name: z.literal('charging_plan'),
+    params: chargingPlanParams,
+  }),
+  z.object({
+    v: version,
+    id: z.uuid(),
+    ts: timestamp,
+    expires_at: timestamp,
+    name: z.literal('charge'),
+    params: chargeParams,
   }),
   z.object({
     v: version,

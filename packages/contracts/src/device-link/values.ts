@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DeviceType, pileStates } from '../enums.ts';
+import { chargingModes } from '../charging/plan.ts';
+import { DeviceType, pileStates, sessionStarts } from '../enums.ts';
 import { strategyModes } from '../strategy/command.ts';
 
 /**
@@ -94,6 +95,28 @@ export const chargingPileValues = z.object({
   current_a: amps.optional(),
   session_kwh: counter.optional().describe('Energy of the session under way'),
   ev_kwh: counter.optional(),
+  session_no: z
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe('Number of the session under way or last ended: counts up at each plug-in'),
+  session_start: z
+    .enum(sessionStarts)
+    .optional()
+    .describe('How the session under way was started: by its plan, remotely, on plug-in, or by a card'),
+  phases: z.number().int().min(1).max(3).optional().describe('Phases the charger draws on now'),
+  current_limit_a: amps.optional().describe('The current per phase the charger allows the car now'),
+  plan_mode: z.enum(chargingModes).optional().describe('The mode of the charging plan the charger follows'),
+  remote_hold: z
+    .number()
+    .int()
+    .min(0)
+    .max(1)
+    .optional()
+    .describe('1 while a remote stop holds the session: the car stays plugged, not charging'),
+  car_soc_pct: percent.optional().describe('The car’s SOC, when the car tells it (ISO 15118)'),
+  target_kwh: counter.optional().describe('Energy the plan targets for this session by its departure'),
 });
 
 export const meterValues = z.object({

@@ -88,6 +88,18 @@ export const validationMessageKeys = [
   'validation.firmwareFileRequired',
   'validation.rolloutRange',
   'validation.firmwareModelTaken',
+  'validation.chargingCurrent',
+  'validation.chargingCurrentOrder',
+  'validation.chargingEnergy',
+  'validation.chargingSoc',
+  'validation.carCapacity',
+  'validation.carCapacityRequired',
+  'validation.chargingTargetAmount',
+  'validation.chargingTargetRequired',
+  'validation.chargingDeparture',
+  'validation.weekdayRepeated',
+  'validation.chargingNeedsTariff',
+  'validation.dateRangeOrder',
 ] as const;
 
 export type ValidationMessageKey = (typeof validationMessageKeys)[number];

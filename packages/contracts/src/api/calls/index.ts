@@ -1,6 +1,7 @@
 import type { CallDef, EventStreamDef, UploadDef } from '../call.ts';
 import * as alarm from './alarm.ts';
 import * as auth from './auth.ts';
+import * as charging from './charging.ts';
 import * as chart from './chart.ts';
 import * as common from './common.ts';
 import * as control from './control.ts';
@@ -153,6 +154,11 @@ export const allCalls: CallDef[] = [
   ems5000.modeShow,
   ems5000.modeDetail,
   control.diagnostics,
+  charging.records,
+  charging.plan,
+  charging.preview,
+  charging.savePlan,
+  charging.remote,
   tariff.updateEmbps,
   tariff.loadEmbps,
   tariff.usageChart,

@@ -89,4 +89,17 @@ export default {
   'validation.rolloutRange': 'Zkušební skupina a dávky: 1–500 zařízení; práh chyb: 0–100 %',
   'validation.firmwareModelTaken':
     'Model s tímto názvem již existuje (model se jmenuje tak, jak jej hlásí zařízení)',
+  'validation.chargingCurrent': 'Nabíjecí proud je celé číslo ampérů od 6 do 32',
+  'validation.chargingCurrentOrder': 'Minimální proud nemůže být vyšší než maximální',
+  'validation.chargingEnergy': 'Energie: 0,5–200 kWh, nejvýše jedno desetinné místo',
+  'validation.chargingSoc': 'Cílový stav nabití: celé procento od 10 do 100',
+  'validation.carCapacity': 'Kapacita baterie vozu je 5–200 kWh',
+  'validation.carCapacityRequired': 'Cíl ve stavu nabití potřebuje kapacitu baterie vozu',
+  'validation.chargingTargetAmount': 'Zadejte buď energii, nebo cílový stav nabití',
+  'validation.chargingTargetRequired': 'Plánované nabíjení potřebuje čas odjezdu s cílem',
+  'validation.chargingDeparture': 'Odjezd musí být v budoucnosti, nejvýše za 7 dní',
+  'validation.weekdayRepeated': 'Každý den v týdnu může mít jen jeden odjezd',
+  'validation.chargingNeedsTariff':
+    'Nabíjení mimo špičku potřebuje tarif špička–údolí stanice: nejprve jej nastavte',
+  'validation.dateRangeOrder': 'Koncové datum nemůže být dřívější než počáteční',
 } satisfies Record<ValidationMessageKey, string>;

@@ -94,4 +94,16 @@ export default {
   'validation.rolloutRange': 'Canary group and batches: 1–500 devices; failure threshold: 0–100 %',
   'validation.firmwareModelTaken':
     'A model of this name exists already (a model is named as its devices report it)',
+  'validation.chargingCurrent': 'A charging current is a whole number of amperes from 6 to 32',
+  'validation.chargingCurrentOrder': 'The minimum current cannot be above the maximum current',
+  'validation.chargingEnergy': 'Energy: 0.5–200 kWh, at most one decimal',
+  'validation.chargingSoc': 'Target state of charge: a whole percentage from 10 to 100',
+  'validation.carCapacity': "The car's battery capacity is 5–200 kWh",
+  'validation.carCapacityRequired': "A state-of-charge target needs the car's battery capacity",
+  'validation.chargingTargetAmount': 'Give either an energy or a target state of charge',
+  'validation.chargingTargetRequired': 'Scheduled charging needs a departure time with a target',
+  'validation.chargingDeparture': 'The departure must be in the future and at most 7 days ahead',
+  'validation.weekdayRepeated': 'Each day of the week can have only one departure',
+  'validation.chargingNeedsTariff': "Off-peak charging needs the station's peak-valley tariff: set it first",
+  'validation.dateRangeOrder': 'The end date cannot be earlier than the start date',
 } satisfies Record<ValidationMessageKey, string>;

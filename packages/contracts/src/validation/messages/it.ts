@@ -94,4 +94,19 @@ export default {
   'validation.rolloutRange': 'Gruppo di prova e lotti: 1–500 dispositivi; soglia di errori: 0–100 %',
   'validation.firmwareModelTaken':
     'Esiste già un modello con questo nome (un modello si chiama come lo riportano i dispositivi)',
+  'validation.chargingCurrent': 'La corrente di ricarica è un numero intero di ampere da 6 a 32',
+  'validation.chargingCurrentOrder': 'La corrente minima non può superare quella massima',
+  'validation.chargingEnergy': 'Energia: 0,5–200 kWh, al massimo un decimale',
+  'validation.chargingSoc': 'Stato di carica obiettivo: una percentuale intera da 10 a 100',
+  'validation.carCapacity': "La capacità della batteria dell'auto è di 5–200 kWh",
+  'validation.carCapacityRequired':
+    "Un obiettivo di stato di carica richiede la capacità della batteria dell'auto",
+  'validation.chargingTargetAmount': "Indica un'energia oppure uno stato di carica obiettivo",
+  'validation.chargingTargetRequired':
+    'La ricarica programmata richiede un orario di partenza con un obiettivo',
+  'validation.chargingDeparture': 'La partenza deve essere futura ed entro 7 giorni',
+  'validation.weekdayRepeated': 'Ogni giorno della settimana può avere una sola partenza',
+  'validation.chargingNeedsTariff':
+    "La ricarica fuori picco richiede la tariffa picco-valle dell'impianto: impostala prima",
+  'validation.dateRangeOrder': 'La data di fine non può precedere quella di inizio',
 } satisfies Record<ValidationMessageKey, string>;

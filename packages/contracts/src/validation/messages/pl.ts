@@ -90,4 +90,17 @@ export default {
   'validation.rolloutRange': 'Grupa testowa i partie: 1–500 urządzeń; próg błędów: 0–100 %',
   'validation.firmwareModelTaken':
     'Model o tej nazwie już istnieje (model nazywa się tak, jak zgłaszają go urządzenia)',
+  'validation.chargingCurrent': 'Prąd ładowania to liczba całkowita amperów od 6 do 32',
+  'validation.chargingCurrentOrder': 'Prąd minimalny nie może być większy niż maksymalny',
+  'validation.chargingEnergy': 'Energia: 0,5–200 kWh, najwyżej jedno miejsce po przecinku',
+  'validation.chargingSoc': 'Docelowy stan naładowania: liczba całkowita od 10 do 100 %',
+  'validation.carCapacity': 'Pojemność akumulatora samochodu to 5–200 kWh',
+  'validation.carCapacityRequired': 'Cel w postaci stanu naładowania wymaga pojemności akumulatora samochodu',
+  'validation.chargingTargetAmount': 'Podaj energię albo docelowy stan naładowania',
+  'validation.chargingTargetRequired': 'Ładowanie według harmonogramu wymaga godziny odjazdu z celem',
+  'validation.chargingDeparture': 'Odjazd musi być w przyszłości, najpóźniej za 7 dni',
+  'validation.weekdayRepeated': 'Każdy dzień tygodnia może mieć tylko jeden odjazd',
+  'validation.chargingNeedsTariff':
+    'Ładowanie poza szczytem wymaga taryfy szczyt–dolina stacji: najpierw ją ustaw',
+  'validation.dateRangeOrder': 'Data końcowa nie może być wcześniejsza niż początkowa',
 } satisfies Record<ValidationMessageKey, string>;
