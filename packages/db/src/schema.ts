@@ -4,6 +4,7 @@
  */
 export * from './schema/accounts.ts';
 export * from './schema/alarms.ts';
+export * from './schema/charging.ts';
 export * from './schema/firmware.ts';
 export * from './schema/fleet.ts';
 export * from './schema/jobs.ts';
