@@ -38,6 +38,7 @@ export function controlAccess(repo: ControlRepository, tenancy: Tenancy, clock: 
   return {
     standingOf,
     writableGroups,
+    assertUnlocked,
 
     /** Whether writes ask the caller for the device password (never the demo, which cannot write) and until when this sign-in has it unlocked. */
     async unlockState(
