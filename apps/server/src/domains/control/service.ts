@@ -96,6 +96,9 @@ export function controlService(options: ControlOptions) {
   }
 
   return {
+    /** One command to a device the caller may act on, idempotent on `clientKey`, in the operation log. */
+    issue,
+
     async view(caller: Caller, sn: string): Promise<SettingsView> {
       const target = await targetOf(caller, sn);
       const standing = standingOf(caller, target);
