@@ -64,8 +64,13 @@ export function controlService(options: ControlOptions) {
     target: ControlTarget,
     command: NewCommand,
     clientKey?: string,
+    /** How long it waits for an offline device; the commands' default (24 h) when absent. */
+    ttlMs?: number,
   ): Promise<{ command_id: string; state: CommandStateName }> {
-    const stored = await commands.create(target.deviceId, command, caller.userId, { clientKey });
+    const stored = await commands.create(target.deviceId, command, caller.userId, {
+      clientKey,
+      ...(ttlMs === undefined ? {} : { ttlMs }),
+    });
     if (stored.created)
       await operationLog.recordBy(caller, 'device_command', {
         stationId: target.stationId,
