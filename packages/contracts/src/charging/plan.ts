@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addDays, localClock, localDate, startOfLocalDay, weekdayOf } from '../calendar.ts';
+import { addDays, daysBetween, localClock, localDate, startOfLocalDay, weekdayOf } from '../calendar.ts';
 import { minutesOf } from '../control/device-settings.ts';
 import { timeOfDay } from '../validation/common.ts';
 import type { ValidationMessageKey } from '../validation/keys.ts';
@@ -229,6 +229,21 @@ export interface ActiveTarget {
   soc_pct: number | null;
 }
 
+/**
+ * The instant local `day` reads `time` in `zone`. Midnight plus the minutes is right unless the
+ * offset changes between them; then the wall clock it reads is set back to `time` (on `day` itself,
+ * not a day on: a 23-hour day's 23:30 would otherwise fall on the next). A time the clocks skipped
+ * (02:30 when 02:00 jumps to 03:00) is the instant it would have read had they not: as far past the
+ * jump (03:30); a repeated time is its first reading.
+ */
+function localInstant(day: string, time: string, zone: string): number {
+  const minutes = minutesOf(time);
+  const wall = (ms: number) => daysBetween(day, localDate(ms, zone)) * 1440 + minutesOf(localClock(ms, zone));
+  const naive = startOfLocalDay(day, zone) + minutes * 60_000;
+  const set = naive + (minutes - wall(naive)) * 60_000;
+  return wall(set) === minutes ? set : naive;
+}
+
 /** The next weekly departure after `nowMs` in `zone` (within the next 8 local days), or null. */
 function nextWeeklyDeparture(plan: ChargingPlan, nowMs: number, zone: string): ActiveTarget | null {
   const today = localDate(nowMs, zone);
@@ -238,10 +253,7 @@ function nextWeeklyDeparture(plan: ChargingPlan, nowMs: number, zone: string): A
     const weekday = weekdayOf(day);
     for (const target of plan.weekly) {
       if (!target.days.includes(weekday)) continue;
-      const departureMs = startOfLocalDay(day, zone) + minutesOf(target.departure) * 60_000;
-      // A departure the clocks skipped or repeated moves with the wall clock it names.
-      const wall = minutesOf(localClock(departureMs, zone));
-      const ms = departureMs + (minutesOf(target.departure) - wall) * 60_000;
+      const ms = localInstant(day, target.departure, zone);
       if (ms <= nowMs) continue;
       if (!best || ms < best.departureMs)
         best = { source: 'weekly', departureMs: ms, energy_kwh: target.energy_kwh, soc_pct: target.soc_pct };

@@ -1,4 +1,4 @@
-import { localClock, localDate } from '../calendar.ts';
+import { localClock, localDate, utcOffsetMs } from '../calendar.ts';
 import { bandAtInstant, type Tariff, type TariffBand } from '../tariffs.ts';
 import {
   activeTarget,
@@ -71,6 +71,12 @@ export interface PlannedSlot {
   endMs: number;
   /** What the charger should draw, W: 0 or feasible. */
   powerW: number;
+  /**
+   * What the charger draws by its mode alone, without windows, W: its maximum for `fast`, the
+   * expected surplus it follows for `pv` and `min_pv` (never below the minimum for `min_pv`); nothing
+   * for `off_peak` and `scheduled`, which charge only in the windows they are sent.
+   */
+  modeW: number;
   /** Of it, what the expected surplus covers, W; the rest is from the grid (or the battery). */
   pvW: number;
   /** The expected PV power of the station in the slot, W; null without a forecast. */
@@ -130,13 +136,8 @@ function needOf(
   return { needWh: Math.max(0, ((targetPct - input.carSocPct) / 100) * capacityWh), socUnknown: false };
 }
 
-/** The base power of a mode in a slot, before any target: see the file's comment. */
-function basePower(
-  mode: ChargingMode,
-  limits: PowerLimits,
-  surplusW: number,
-  band: TariffBand | null,
-): number {
+/** What the charger draws in a slot by its mode alone, without windows (`PlannedSlot.modeW`). */
+function modePower(mode: ChargingMode, limits: PowerLimits, surplusW: number): number {
   switch (mode) {
     case 'fast':
       return limits.maxW;
@@ -145,10 +146,20 @@ function basePower(
     case 'min_pv':
       return Math.max(limits.minW, feasiblePower(limits, surplusW));
     case 'off_peak':
-      return band === 'valley' ? limits.maxW : 0;
     case 'scheduled':
       return 0;
   }
+}
+
+/** The base power of a mode in a slot, before any target: see the file's comment. */
+function basePower(
+  mode: ChargingMode,
+  limits: PowerLimits,
+  surplusW: number,
+  band: TariffBand | null,
+): number {
+  if (mode === 'off_peak') return band === 'valley' ? limits.maxW : 0;
+  return modePower(mode, limits, surplusW);
 }
 
 export function planCharging(input: PlannerInput): ChargingForecastResult {
@@ -177,6 +188,7 @@ export function planCharging(input: PlannerInput): ChargingForecastResult {
       startMs: start,
       endMs: next,
       powerW: 0,
+      modeW: 0,
       pvW: Math.max(0, hour?.surplusW ?? 0),
       expectedPvW: hour ? Math.max(0, hour.pvW) : null,
       band,
@@ -187,8 +199,10 @@ export function planCharging(input: PlannerInput): ChargingForecastResult {
   const hours = (slot: PlannedSlot) => (slot.endMs - slot.startMs) / HOUR_MS;
   // The surplus each slot expects; pvW is then what of it the plan uses.
   const surplus = slots.map((slot) => slot.pvW);
-  for (const [index, slot] of slots.entries())
+  for (const [index, slot] of slots.entries()) {
+    slot.modeW = modePower(plan.mode, limits, surplus[index]!);
     slot.powerW = basePower(plan.mode, limits, surplus[index]!, slot.band);
+  }
 
   if (target) {
     let planned = slots.reduce((sum, slot) => sum + slot.powerW * hours(slot), 0);
@@ -242,7 +256,11 @@ export function planCharging(input: PlannerInput): ChargingForecastResult {
     if (!reachable) warnings.add('targetUnreachable');
     else shortfallWh = 0;
   }
-  if (plan.mode === 'pv' && input.forecast && expectedPvWh === 0 && !target)
+  if (
+    plan.mode === 'pv' &&
+    input.forecast &&
+    !surplus.some((surplusW) => feasiblePower(limits, surplusW) > 0)
+  )
     warnings.add('noSurplusExpected');
   return {
     mode: plan.mode,
@@ -265,24 +283,17 @@ export interface ChargingWindow {
 }
 
 /**
- * The windows a charger is sent: where the plan needs more than the mode does on its own (grid
- * top-ups for `pv` and `min_pv`, every planned slot for `off_peak` and `scheduled`; none for `fast`),
- * neighbouring slots of the same power merged.
+ * The windows a charger is sent: where the plan needs more than the mode does on its own (`modeW`:
+ * grid top-ups for `pv` and `min_pv`, every planned slot for `off_peak` and `scheduled`; none for
+ * `fast`), neighbouring slots of the same power merged.
  */
 export function chargingWindows(result: ChargingForecastResult): ChargingWindow[] {
-  if (result.mode === 'fast') return [];
   const windows: ChargingWindow[] = [];
   for (const slot of result.slots) {
-    const sent =
-      result.mode === 'off_peak' || result.mode === 'scheduled'
-        ? slot.powerW
-        : slot.powerW > slot.pvW && slot.powerW > 0
-          ? slot.powerW
-          : 0;
-    if (sent <= 0) continue;
+    if (slot.powerW <= slot.modeW) continue;
     const last = windows[windows.length - 1];
-    if (last && last.endMs === slot.startMs && last.powerW === sent) last.endMs = slot.endMs;
-    else windows.push({ startMs: slot.startMs, endMs: slot.endMs, powerW: sent });
+    if (last && last.endMs === slot.startMs && last.powerW === slot.powerW) last.endMs = slot.endMs;
+    else windows.push({ startMs: slot.startMs, endMs: slot.endMs, powerW: slot.powerW });
   }
   return windows;
 }
@@ -299,13 +310,14 @@ export interface PlannedHour {
 
 /**
  * The plan's slots summed by station-local hour (a zone half an hour off UTC still gets its own
- * hours); band and price are the hour's first slot's.
+ * hours, and the hour the clocks repeat is two hours, as it is lived); band and price are the
+ * hour's first slot's.
  */
 export function plannedHours(result: ChargingForecastResult, zone: string): PlannedHour[] {
   const hoursOut: PlannedHour[] = [];
   let key = '';
   for (const slot of result.slots) {
-    const slotKey = `${localDate(slot.startMs, zone)}T${localClock(slot.startMs, zone).slice(0, 2)}`;
+    const slotKey = `${localDate(slot.startMs, zone)}T${localClock(slot.startMs, zone).slice(0, 2)}${utcOffsetMs(slot.startMs, zone)}`;
     const h = (slot.endMs - slot.startMs) / HOUR_MS;
     let hour = hoursOut[hoursOut.length - 1];
     if (!hour || slotKey !== key) {
