@@ -1,7 +1,7 @@
 /** One simulated device: its readings, with its connection, buffer, faults and commands around them. */
 import type { DeviceType, FirmwarePart, StrategyProgram } from '@helio/contracts';
 import type { EmsPart } from '@helio/contracts/device-link';
-import type { PlantConfig, PlantControl, PlantState } from '../plant/model.ts';
+import type { Plant, PlantConfig, PlantControl, PlantState } from '../plant/model.ts';
 import { deriveSeed, Random } from '../random.ts';
 import { type HeldReading, UplinkBuffer } from './buffer.ts';
 import { DeviceCommands } from './commands.ts';
@@ -88,6 +88,8 @@ export class VirtualDevice {
     strategy?: (program: StrategyProgram) => void;
     /** Where what its parameter values do physically goes: the station's plant. */
     control?: (change: PlantControl) => void;
+    /** A wallbox's charging point (`charging_plan`, `charge`): the station's plant. */
+    charger?: Pick<Plant, 'chargingPlan' | 'charge'>;
     /** Its reporting interval changed: the station takes readings on the new one. */
     intervalChanged?: () => void;
     /** ISO 3166-1 alpha-2 country of its station: it picks the grid standard. */
@@ -150,6 +152,7 @@ export class VirtualDevice {
         runsStrategy: runsStrategy(this.deviceType, options.config.battery !== undefined),
         applyStrategy: options.strategy ?? (() => {}),
         control: options.control ?? (() => {}),
+        charger: options.charger,
         intervalChanged: () => this.intervalChanged(),
         debugging: () => this.debugSession !== undefined && link().now() < this.debugSession.untilMs,
         startDebug: (intervalS, durationS) => {

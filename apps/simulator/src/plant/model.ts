@@ -1,4 +1,5 @@
-import type { PileState, StationType, StrategyProgram } from '@helio/contracts';
+import type { ChargingMode, PileState, SessionStart, StationType, StrategyProgram } from '@helio/contracts';
+import type { ChargeParams, ChargingPlanParams } from '@helio/contracts/device-link';
 
 /**
  * The seam between a plant's physics and the virtual devices that report it. A plant is one
@@ -158,6 +159,35 @@ export interface EnergyCounters {
   generatorKwh: number;
 }
 
+/** The wallbox's session as its readings tell it (a site without a wallbox: idle, nothing). */
+export interface PileReport {
+  state: PileState;
+  /** Energy of the session under way or last ended, kWh. */
+  sessionKwh: number;
+  /** Number of the session under way or last ended; null before the first. */
+  sessionNo: number | null;
+  /** How the session under way started; null without a car. */
+  sessionStart: SessionStart | null;
+  /** Phases it charges on (or would, while it offers nothing). */
+  phases: number;
+  /** The current per phase it offers the car now, A (0 while it offers nothing). */
+  currentLimitA: number;
+  /** The mode of the charging plan it follows; null before any plan. */
+  planMode: ChargingMode | null;
+  /** A remote stop holds the session under way. */
+  remoteHold: boolean;
+  /** The car's SOC when the car tells it, %. */
+  carSocPct: number | null;
+  /** Energy the plan targets for the session under way, kWh. */
+  targetKwh: number | null;
+}
+
+/** Why the wallbox did not take a charging command: `unsupported` on a site without one. */
+export interface ChargingRefusal {
+  error: 'refused' | 'unsupported';
+  message: string;
+}
+
 /**
  * A plant at one instant. Powers in W. It balances at every step:
  * pvW + generatorW + max(0, gridW) + max(0, −batteryW) = loadW + evW + max(0, batteryW) + max(0, −gridW)
@@ -185,7 +215,7 @@ export interface PlantState {
   batteryHeld: boolean;
   /** Mean import over the demand window up to now, W. */
   demandW: number;
-  pile: { state: PileState; sessionKwh: number };
+  pile: PileReport;
   weather: { poaIrradianceWm2: number; cloudCover: number; ambientC: number; cellC: number };
   counters: EnergyCounters;
 }
@@ -207,4 +237,8 @@ export interface Plant {
   applyStrategy(program: StrategyProgram): void;
   /** Forces a grid outage over [fromMs, toMs) besides the drawn ones (a grid-connected site only). */
   outage(fromMs: number, toMs: number): void;
+  /** A `charging_plan` for the site's wallbox: kept in place of the last, or why not (nothing changed). */
+  chargingPlan(plan: ChargingPlanParams): ChargingRefusal | null;
+  /** A `charge` command for the wallbox's session under way: done, or why not (nothing changed). */
+  charge(params: ChargeParams): ChargingRefusal | null;
 }

@@ -1,4 +1,5 @@
 import { assertTimeZone, type StrategyProgram } from '@helio/contracts';
+import type { ChargeParams, ChargingPlanParams } from '@helio/contracts/device-link';
 import { deriveSeed, Random } from '../random.ts';
 import { Battery, batteryTargetW, batteryWindow, floorSocPct, stateOfHealthPct } from './battery.ts';
 import { applyControl, applyStrategy } from './control.ts';
@@ -7,11 +8,19 @@ import { DemandMeter, defaultSts, GridOutages, TransferSwitch } from './grid.ts'
 import { irradianceOnPlane, type PlaneIrradiance } from './irradiance.ts';
 import { SiteLoad } from './load.ts';
 import { type LocalTime, localTime } from './local-time.ts';
-import type { EnergyCounters, Plant, PlantConfig, PlantControl, PlantState, TransferState } from './model.ts';
+import type {
+  ChargingRefusal,
+  EnergyCounters,
+  Plant,
+  PlantConfig,
+  PlantControl,
+  PlantState,
+  TransferState,
+} from './model.ts';
 import { arrayDcPowerW, cellTemperatureC, inverterAcPowerW } from './pv.ts';
 import { applySettings, type HardwareLimits } from './settings.ts';
 import { type ClearSky, SunOverPlane } from './sun.ts';
-import { Wallbox } from './wallbox.ts';
+import { noPile, noWallbox, Wallbox } from './wallbox.ts';
 import { SiteWeather, type WeatherNow } from './weather.ts';
 
 /**
@@ -123,7 +132,9 @@ class SimulatedPlant implements Plant {
     } else {
       this.battery = null;
     }
-    this.wallbox = wallbox ? new Wallbox(wallbox.maxPowerW, load.profile, deriveSeed(seed, 'wallbox')) : null;
+    this.wallbox = wallbox
+      ? new Wallbox(wallbox.maxPowerW, wallbox.maxPowerW, load.profile, deriveSeed(seed, 'wallbox'))
+      : null;
     this.generator = generator
       ? new Generator(generator.ratedW, new Random(deriveSeed(seed, 'generator.fuel')).uniform(55, 95))
       : null;
@@ -179,6 +190,14 @@ class SimulatedPlant implements Plant {
     this.outages.force(fromMs, toMs);
   }
 
+  chargingPlan(plan: ChargingPlanParams): ChargingRefusal | null {
+    return this.wallbox ? this.wallbox.chargingPlan(plan) : noWallbox;
+  }
+
+  charge(params: ChargeParams): ChargingRefusal | null {
+    return this.wallbox ? this.wallbox.charge(params) : noWallbox;
+  }
+
   /** Computes the powers at `ms` for a step of `stepMs` that ends there, and integrates them when asked. */
   private step(ms: number, stepMs: number, integrate: boolean): void {
     const config = this.config;
@@ -219,7 +238,8 @@ class SimulatedPlant implements Plant {
       this.cellC = this.sky.ambientC;
     }
     let loadW = this.load.powerW(ms, this.local);
-    let evW = this.wallbox ? this.wallbox.demandW(ms, this.local, stepMs) : 0;
+    // the car sees the surplus before the battery does: what would otherwise be exported
+    let evW = this.wallbox ? this.wallbox.demandW(ms, this.local, stepMs, pvW - loadW) : 0;
     if (dark) {
       loadW = 0;
       evW = 0;
@@ -359,13 +379,13 @@ class SimulatedPlant implements Plant {
     powers.batteryHeld = batteryHeld;
     powers.gridUp = gridUp;
     powers.transfer = transfer;
+    if (this.wallbox) this.wallbox.took(evW, stepMs, integrate);
     if (!integrate) return;
 
     if (generator) generator.run(generatorW, stepMs);
     if (config.gridConnected) this.demand.record(ms, stepMs, gridW);
 
     if (battery) battery.run(batteryW, stepMs, floor, ceiling);
-    if (this.wallbox) this.wallbox.deliver(evW, stepMs);
     const toKwh = stepMs / hourMs / 1000;
     const counters = this.counters;
     counters.pvKwh += pvW * toKwh;
@@ -403,7 +423,7 @@ class SimulatedPlant implements Plant {
       pvAvailableW: powers.pvAvailableW,
       batteryHeld: powers.batteryHeld,
       demandW: this.demand.demandW(this.nowMs, this.config.demandWindowMin ?? 15),
-      pile: { state: this.wallbox?.state ?? 'idle', sessionKwh: this.wallbox?.sessionKwh ?? 0 },
+      pile: this.wallbox?.report() ?? noPile,
       weather: {
         poaIrradianceWm2: this.sun ? this.plane.planeOfArrayWm2 : 0,
         cloudCover: this.sky.cloudCover,

@@ -75,6 +75,7 @@ export class StationSimulation {
           builtConfig: definition.plant,
           strategy: (program) => this.plant.applyStrategy(program),
           control: (change) => this.control(change),
+          charger: this.plant,
           intervalChanged: () => this.onScheduleChange?.(),
           countryCode: definition.countryCode,
           seed: this.seed,
