@@ -70,49 +70,58 @@ const targetAmount = {
 };
 
 /** A weekly target: on these ISO weekdays (1 Monday … 7 Sunday), by `departure` local time. */
-export const weeklyTarget = z.object({
-  days: z
-    .array(
-      z
-        .number({ error: 'validation.invalidValue' })
-        .int({ error: 'validation.invalidValue' })
-        .min(1, { error: 'validation.invalidValue' })
-        .max(7, { error: 'validation.invalidValue' }),
-      { error: 'validation.weekdaysRequired' },
-    )
-    .min(1, { error: 'validation.weekdaysRequired' })
-    .transform((days) => [...new Set(days)].sort((a, b) => a - b)),
-  departure: timeOfDay,
-  ...targetAmount,
-});
+export const weeklyTarget = z.object(
+  {
+    days: z
+      .array(
+        z
+          .number({ error: 'validation.invalidValue' })
+          .int({ error: 'validation.invalidValue' })
+          .min(1, { error: 'validation.invalidValue' })
+          .max(7, { error: 'validation.invalidValue' }),
+        { error: 'validation.weekdaysRequired' },
+      )
+      .min(1, { error: 'validation.weekdaysRequired' })
+      .transform((days) => [...new Set(days)].sort((a, b) => a - b)),
+    departure: timeOfDay,
+    ...targetAmount,
+  },
+  { error: 'validation.invalidValue' },
+);
 export type WeeklyTarget = z.output<typeof weeklyTarget>;
 
 /** A one-off target ("full by 7:00 tomorrow"): an instant (ISO 8601 with offset) and an amount. */
-export const overrideTarget = z.object({
-  departure_at: z.iso.datetime({ offset: true, error: 'validation.chargingDeparture' }),
-  ...targetAmount,
-});
+export const overrideTarget = z.object(
+  {
+    departure_at: z.iso.datetime({ offset: true, error: 'validation.chargingDeparture' }),
+    ...targetAmount,
+  },
+  { error: 'validation.invalidValue' },
+);
 export type OverrideTarget = z.output<typeof overrideTarget>;
 
 /** A plan's shape, without the rules between its parts (stored plans are read with it). */
-export const chargingPlanShape = z.object({
-  mode: z.enum(chargingModes, { error: 'validation.invalidValue' }),
-  min_current_a: current,
-  max_current_a: current,
-  phases: z.enum(phaseModes, { error: 'validation.invalidValue' }),
-  /** The car's usable capacity, kWh: needed by SOC targets. */
-  car_capacity_kwh: z
-    .number({ error: 'validation.invalidValue' })
-    .min(chargingLimits.minCapacityKwh, { error: 'validation.carCapacity' })
-    .max(chargingLimits.maxCapacityKwh, { error: 'validation.carCapacity' })
-    .nullable()
-    .default(null),
-  weekly: z
-    .array(weeklyTarget, { error: 'validation.invalidValue' })
-    .max(chargingLimits.weeklyTargets, { error: 'validation.invalidValue' })
-    .default([]),
-  override: overrideTarget.nullable().default(null),
-});
+export const chargingPlanShape = z.object(
+  {
+    mode: z.enum(chargingModes, { error: 'validation.invalidValue' }),
+    min_current_a: current,
+    max_current_a: current,
+    phases: z.enum(phaseModes, { error: 'validation.invalidValue' }),
+    /** The car's usable capacity, kWh: needed by SOC targets. */
+    car_capacity_kwh: z
+      .number({ error: 'validation.invalidValue' })
+      .min(chargingLimits.minCapacityKwh, { error: 'validation.carCapacity' })
+      .max(chargingLimits.maxCapacityKwh, { error: 'validation.carCapacity' })
+      .nullable()
+      .default(null),
+    weekly: z
+      .array(weeklyTarget, { error: 'validation.invalidValue' })
+      .max(chargingLimits.weeklyTargets, { error: 'validation.invalidValue' })
+      .default([]),
+    override: overrideTarget.nullable().default(null),
+  },
+  { error: 'validation.invalidValue' },
+);
 export type ChargingPlan = z.output<typeof chargingPlanShape>;
 
 /** The plan a charger has before anyone saves one: PV surplus, 6–16 A, phases switched as needed. */
@@ -181,10 +190,16 @@ export function chargingPlanIssues(plan: ChargingPlan, nowMs: number): ChargingP
   return issues.filter((issue, index) => issues.findIndex((other) => other.field === issue.field) === index);
 }
 
-/** A plan's shape and its rules, as a call's body field (checked against the time of the call). */
+/**
+ * A plan's shape and its rules, as a call's body field (checked against the time of the call). The
+ * rules run even when some field is wrong, so a form shows every problem at once; a field its shape
+ * already refuses (a departure without its offset) is not refused a second time.
+ */
 export const validChargingPlan = chargingPlanShape.superRefine((plan, ctx) => {
+  const refused = new Set(ctx.issues.map((issue) => (issue.path ?? []).join('.')));
   for (const issue of chargingPlanIssues(plan, Date.now()))
-    ctx.addIssue({ code: 'custom', path: issue.field.split('.').map(pathPart), message: issue.message });
+    if (!refused.has(issue.field))
+      ctx.addIssue({ code: 'custom', path: issue.field.split('.').map(pathPart), message: issue.message });
 });
 
 function pathPart(part: string): string | number {
