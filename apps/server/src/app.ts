@@ -13,6 +13,7 @@ import { alarmsRepository } from './domains/alarms/repository.ts';
 import { authRepository } from './domains/auth/repository.ts';
 import { authRoutes } from './domains/auth/routes.ts';
 import { authService } from './domains/auth/service.ts';
+import { registerChargingRecords } from './domains/charging/records/module.ts';
 import { commandsRepository } from './domains/commands/repository.ts';
 import { type DeviceCommands, deviceCommands } from './domains/commands/service.ts';
 import { commonRoutes } from './domains/common/routes.ts';
@@ -361,6 +362,18 @@ export async function buildApp({
       clock,
     }),
   );
+
+  // charging records: the sessions job over the wallboxes' readings, the records call and its export
+  registerChargingRecords({
+    calls,
+    db,
+    clock,
+    jobs,
+    log: app.log.child({ part: 'charging-records' }),
+    tenancy: scopes,
+    downloads: files,
+    plant,
+  });
 
   // firmware: the operator's signed catalogue, the images' download links, installers' staged upgrades
   const catalogue = registerFirmwareCatalogue({

@@ -26,11 +26,28 @@ export interface DayPowers {
  */
 export async function stationDayPowers(
   repo: Pick<PlantRepository, 'buckets'>,
-  station: { station_id: number; timezone: string; device_types: readonly DeviceType[] },
+  station: PowersStation,
   day: string,
   untilMs = Number.POSITIVE_INFINITY,
 ): Promise<DayPowers> {
   const { startMs, endMs } = localPeriod('day', day, station.timezone);
+  return { startMs, endMs, powers: await stationPowersBetween(repo, station, startMs, endMs, untilMs) };
+}
+
+type PowersStation = { station_id: number; timezone: string; device_types: readonly DeviceType[] };
+
+/**
+ * A station's five-minute powers from `startMs` to `endMs`, bucket by bucket from `startMs`
+ * (null where no device read): the day curve's, and over a charging session's span the powers its
+ * energy is split by (charging/records/shares.ts). Buckets from `untilMs` on are null.
+ */
+export async function stationPowersBetween(
+  repo: Pick<PlantRepository, 'buckets'>,
+  station: PowersStation,
+  startMs: number,
+  endMs: number,
+  untilMs = Number.POSITIVE_INFINITY,
+): Promise<(StationPowers | null)[]> {
   const count = Math.ceil((endMs - startMs) / FIVE_MINUTES_MS);
   const valueKeys = [...new Set(station.device_types.flatMap((type) => powerValueKeys(type)))];
   const averaged = await repo.buckets(station.station_id, valueKeys, startMs, endMs, FIVE_MINUTES_MS);
@@ -45,11 +62,7 @@ export async function stationDayPowers(
     });
     slot.push({ device_type: row.device_type, values });
   }
-  return {
-    startMs,
-    endMs,
-    powers: slots.map((slot, index) =>
-      slot.length === 0 || startMs + index * FIVE_MINUTES_MS > untilMs ? null : stationPowers(slot),
-    ),
-  };
+  return slots.map((slot, index) =>
+    slot.length === 0 || startMs + index * FIVE_MINUTES_MS > untilMs ? null : stationPowers(slot),
+  );
 }

@@ -99,13 +99,17 @@ const readingRow = z.object({
   values: readingValues,
 }) satisfies z.ZodType<DayReading>;
 
-const pileReadingRow = z.object({
+const pileSessionRow = z.object({
   device_id: column.int,
-  ms: column.int,
-  state: column.text.nullable(),
-  session_kwh: column.number.nullable(),
-  power_w: column.number.nullable(),
+  sn: column.text,
+  started_ms: column.int,
+  ended_ms: column.int.nullable(),
+  last_ms: column.int,
+  state: z.enum(['charging', 'plugged', 'ended']),
+  energy_kwh: column.number,
+  max_power_w: column.number,
 });
+export type PileSession = z.output<typeof pileSessionRow>;
 
 const savingsRow = z.object({
   currency: column.text,
@@ -309,31 +313,22 @@ export function plantRepository(db: Database, clock: Clock = systemClock) {
       );
     },
 
-    /** Wallbox readings for charging sessions: state, session energy and power only. */
-    async pileReadings(
-      deviceIds: number[],
-      fromMs: number,
-    ): Promise<
-      {
-        device_id: number;
-        ms: number;
-        state: string | null;
-        session_kwh: number | null;
-        power_w: number | null;
-      }[]
-    > {
-      if (deviceIds.length === 0) return [];
+    /**
+     * A station's charging sessions started since `fromMs`, newest first, at most `limit`: as the
+     * sessions job keeps them from the wallboxes' readings (charging/records/sessions-job.ts).
+     */
+    async pileSessions(stationId: number, fromMs: number, limit: number): Promise<PileSession[]> {
       return queryParsed(
         db,
-        pileReadingRow,
-        sql`select device_id, (extract(epoch from ts) * 1000)::bigint as ms, values->>'pile_state' as state,
-                   (values->>'session_kwh')::float8 as session_kwh, (values->>'power_w')::float8 as power_w
-            from readings
-            where device_id in (${sql.join(
-              deviceIds.map((id) => sql`${id}`),
-              sql`, `,
-            )}) and ts >= ${new Date(fromMs).toISOString()}::timestamptz
-            order by device_id, ts`,
+        pileSessionRow,
+        sql`select c.device_id, d.sn, (extract(epoch from c.started_at) * 1000)::bigint as started_ms,
+                   (extract(epoch from c.ended_at) * 1000)::bigint as ended_ms,
+                   (extract(epoch from c.last_at) * 1000)::bigint as last_ms,
+                   c.state, c.energy_kwh, c.max_power_w
+            from charging_sessions c join devices d on d.device_id = c.device_id
+            where c.station_id = ${stationId} and c.started_at >= ${new Date(fromMs).toISOString()}::timestamptz
+            order by c.started_at desc, c.record_id desc
+            limit ${limit}`,
       );
     },
 

@@ -25,6 +25,7 @@ import {
 import { emsParts } from '@helio/contracts/device-link';
 import type { Caller } from '../../core/caller.ts';
 import { Refusal } from '../../core/refusal.ts';
+import { recordState } from '../charging/records/sessions.ts';
 import type { StationFlowDays } from '../energy/flow-days.ts';
 import { type EnergyFigures, zeroFigures } from '../energy/ledger.ts';
 import type { Tenancy } from '../tenancy/tenancy.ts';
@@ -311,42 +312,26 @@ export function plantService(
       );
       const ids = piles.map((device) => device.device_id);
       const nowMs = now().getTime();
-      const [figures, readings] = await Promise.all([
+      const [figures, stored] = await Promise.all([
         repo.periodFigures({ deviceIds: ids }, localDate(nowMs, station.timezone)),
-        repo.pileReadings(ids, nowMs - PILE_SESSION_DAYS * 86_400_000),
+        repo.pileSessions(stationId, nowMs - PILE_SESSION_DAYS * 86_400_000, MAX_SESSIONS),
       ]);
-      const sns = new Map(piles.map((device) => [device.device_id, device.sn]));
-      const sessions: CallData<typeof plant.pileOverview>['sessions'] = [];
-      let open: (typeof sessions)[number] | undefined;
-      let openDevice: number | undefined;
-      const close = (endedAt: string | null) => {
-        if (open) {
-          open.ended_at = endedAt;
-          open.energy_kwh = round(open.energy_kwh);
-          sessions.push(open);
-        }
-        open = undefined;
-      };
-      for (const reading of readings) {
-        if (openDevice !== reading.device_id) {
-          close(null);
-          openDevice = reading.device_id;
-        }
-        const active = reading.state === 'plugged' || reading.state === 'charging';
-        if (active) {
-          open ??= {
-            device_id: reading.device_id,
-            sn: sns.get(reading.device_id) ?? '',
-            started_at: new Date(reading.ms).toISOString(),
-            ended_at: null,
-            energy_kwh: 0,
-            max_power_w: 0,
-          };
-          open.energy_kwh = Math.max(open.energy_kwh, reading.session_kwh ?? 0);
-          open.max_power_w = Math.max(open.max_power_w, reading.power_w ?? 0);
-        } else if (open) close(new Date(reading.ms).toISOString());
-      }
-      close(null);
+      // the sessions as the records keep them: a car plugged but no longer charging says plugged
+      const sessions = stored.map((session) => {
+        const { state, endedMs } = recordState(
+          { state: session.state, endedMs: session.ended_ms, lastMs: session.last_ms },
+          nowMs,
+        );
+        return {
+          device_id: session.device_id,
+          sn: session.sn,
+          started_at: new Date(session.started_ms).toISOString(),
+          ended_at: iso(endedMs),
+          energy_kwh: round(session.energy_kwh),
+          max_power_w: round(session.max_power_w, 1),
+          state,
+        };
+      });
       const powered = piles.filter((device) => device.power_w !== null);
       return {
         station_id: stationId,
@@ -371,10 +356,7 @@ export function plantService(
         today_kwh: round(figures.day?.ev_kwh ?? 0),
         month_kwh: round(figures.month?.ev_kwh ?? 0),
         total_kwh: round(figures.total?.ev_kwh ?? 0),
-        sessions: sessions
-          .filter((session) => session.energy_kwh > 0 || session.max_power_w > 0)
-          .sort((a, b) => b.started_at.localeCompare(a.started_at))
-          .slice(0, MAX_SESSIONS),
+        sessions,
       };
     },
 

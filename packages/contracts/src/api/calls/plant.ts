@@ -215,6 +215,11 @@ export const chargingSession = z.object({
   ended_at: instant.nullable(),
   energy_kwh: z.number(),
   max_power_w: z.number(),
+  /**
+   * charging (power flowing), plugged (the car still plugged, not charging: full, waiting for its
+   * window, held) or ended; a session its charger has said nothing of for hours reads as ended.
+   */
+  state: z.enum(['charging', 'plugged', 'ended']),
 });
 
 export const pileOverview = stationRead(

@@ -1,0 +1,146 @@
+import { bandAtInstant, type Tariff } from '@helio/contracts';
+import type { Database } from '@helio/db';
+import type { FastifyBaseLogger } from 'fastify';
+import type { JobRunner } from '../../../platform/jobs/runner.ts';
+import { FIVE_MINUTES_MS, stationPowersBetween } from '../../plant/day-powers.ts';
+import type { PlantRepository } from '../../plant/repository.ts';
+import type { TariffsRepository } from '../../tariffs/repository.ts';
+import type { RecordsRepository, RecordsStation } from './repository.ts';
+import { advanceSessions, type SessionChange } from './sessions.ts';
+import { addShares, bucketFloor, splitEnergy } from './shares.ts';
+
+/**
+ * Keeps `charging_sessions` current from the wallboxes' readings (the rule: sessions.ts). Each
+ * run takes the wallboxes whose newest reading is newer than the newest one their sessions
+ * counted (`last_at`), reads on from there a bounded number of readings, and stores the sessions
+ * they touch with their shares and cost, a device at a time in one transaction. Running again
+ * finds nothing newer and changes nothing; a backfill (readings arriving late, in their order) is
+ * newer than `last_at` and counted when it comes. A run that left work asks for the next at once.
+ *
+ * Idle stretches after a session are stored nowhere: how far they were read is kept in the
+ * process, so a box standing idle is not read again every run (after a restart, once).
+ */
+
+/** Seconds between two runs: a session's state follows its charger within about a minute. */
+export const SESSIONS_EVERY_S = 60;
+/** Wallboxes per run, and readings per wallbox per run. */
+const DEVICES_PER_RUN = 50;
+const READINGS_PER_DEVICE = 2000;
+
+type PriceAt = (ms: number) => number | null;
+
+/** The price of a grid kWh at an instant: the tariff's band's, else the unit price; null without either. */
+export function priceOf(station: Pick<RecordsStation, 'timezone' | 'unit_price'>, tariff?: Tariff): PriceAt {
+  if (tariff) return (ms) => tariff.prices[bandAtInstant(tariff, ms, station.timezone)];
+  const unit = station.unit_price;
+  return () => (unit > 0 ? unit : null);
+}
+
+export function chargingSessionsUpdater(options: {
+  db: Database;
+  repo: RecordsRepository;
+  plant: Pick<PlantRepository, 'buckets'>;
+  tariffs: Pick<TariffsRepository, 'tariff'>;
+}) {
+  const { db, repo } = options;
+  const scanned = new Map<number, number>();
+
+  /** The station, its tariff's prices: read once per run. */
+  function stationsOfRun() {
+    const known = new Map<number, Promise<{ station: RecordsStation; priceAt: PriceAt } | undefined>>();
+    return (stationId: number) => {
+      let found = known.get(stationId);
+      if (!found) {
+        found = Promise.all([repo.station(stationId), options.tariffs.tariff(stationId)]).then(
+          ([station, stored]) => station && { station, priceAt: priceOf(station, stored?.tariff) },
+        );
+        known.set(stationId, found);
+      }
+      return found;
+    };
+  }
+
+  /** The shares of a session's new intervals, from its station's powers over them. */
+  async function sharesOf(change: SessionChange, station: RecordsStation, priceAt: PriceAt) {
+    if (change.intervals.length === 0) return { pv_kwh: 0, battery_kwh: 0, grid_kwh: 0, cost: null };
+    const fromMs = bucketFloor(Math.min(...change.intervals.map((interval) => interval.fromMs)));
+    const toMs = Math.max(...change.intervals.map((interval) => interval.toMs)) + FIVE_MINUTES_MS;
+    const powers = await stationPowersBetween(options.plant, station, fromMs, toMs);
+    return splitEnergy(change.intervals, { startMs: fromMs, powers }, priceAt);
+  }
+
+  /** Counts one wallbox's readings after its cursor; answers whether more wait. */
+  async function advance(
+    device: { device_id: number; station_id: number; cursor_ms: number | null },
+    stationOf: ReturnType<typeof stationsOfRun>,
+    now: Date,
+  ): Promise<boolean> {
+    const deviceId = device.device_id;
+    const afterMs = Math.max(
+      device.cursor_ms ?? Number.NEGATIVE_INFINITY,
+      scanned.get(deviceId) ?? Number.NEGATIVE_INFINITY,
+    );
+    const from = Number.isFinite(afterMs) ? afterMs : null;
+    const [open, previous, readings] = await Promise.all([
+      repo.open(deviceId),
+      from === null ? undefined : repo.readingAt(deviceId, from),
+      repo.readings(deviceId, from, READINGS_PER_DEVICE),
+    ]);
+    if (readings.length === 0) return false;
+    if (open) open.number = previous?.ms === open.lastMs ? previous.session_no : null;
+    const numbers = [...new Set(readings.flatMap((reading) => reading.session_no ?? []))];
+    const taken = await repo.taken(deviceId, numbers);
+    const changes = advanceSessions({ open, previous, taken: (key) => taken.has(key) }, readings);
+    const place = await stationOf(device.station_id);
+    if (changes.length > 0 && place) {
+      const { station, priceAt } = place;
+      const shares = await Promise.all(changes.map((change) => sharesOf(change, station, priceAt)));
+      await db.transaction(async (txn) => {
+        const tx = txn as unknown as Database;
+        for (const [index, change] of changes.entries()) {
+          const added = shares[index] ?? { pv_kwh: 0, battery_kwh: 0, grid_kwh: 0, cost: null };
+          const total = !change.created && open ? addShares(open, added) : added;
+          await repo.save(tx, { deviceId, stationId: device.station_id, now }, change, total);
+        }
+      });
+    }
+    scanned.set(deviceId, readings[readings.length - 1]?.ms ?? afterMs);
+    return readings.length === READINGS_PER_DEVICE;
+  }
+
+  return {
+    /** One bounded run: answers the sessions' devices counted and whether more wait. */
+    async run(now: Date): Promise<{ devices: number; more: boolean }> {
+      const pending = (await repo.pending()).filter(
+        (device) => device.latest_ms > (scanned.get(device.device_id) ?? Number.NEGATIVE_INFINITY),
+      );
+      const stationOf = stationsOfRun();
+      let more = pending.length > DEVICES_PER_RUN;
+      for (const device of pending.slice(0, DEVICES_PER_RUN))
+        if (await advance(device, stationOf, now)) more = true;
+      return { devices: Math.min(pending.length, DEVICES_PER_RUN), more };
+    },
+  };
+}
+
+export type ChargingSessionsUpdater = ReturnType<typeof chargingSessionsUpdater>;
+
+/** `charging.sessions`: every minute, the wallboxes' new readings into sessions, in bounded runs. */
+export function registerChargingSessionsJob(options: {
+  jobs: JobRunner;
+  updater: ChargingSessionsUpdater;
+  log: FastifyBaseLogger;
+}) {
+  const handle = options.jobs.register({
+    name: 'charging.sessions',
+    everyS: SESSIONS_EVERY_S,
+    async run(_payload, job) {
+      const { devices, more } = await options.updater.run(job.now);
+      if (more) {
+        options.log.info({ devices }, 'charging sessions: more readings wait');
+        await handle.trigger();
+      }
+    },
+  });
+  return handle;
+}
