@@ -1,4 +1,3 @@
-import type { ChargingPlanParams } from '@helio/contracts/device-link';
 import { describe, expect, it } from 'vitest';
 import {
   type CarLimits,
@@ -9,6 +8,7 @@ import {
   STOP_DELAY_MS,
 } from '../src/plant/charging.ts';
 import { Random } from '../src/random.ts';
+import { planOf } from './support/charging.ts';
 
 /**
  * What a wallbox offers the car under a plan, minute by minute against a surplus written by hand:
@@ -21,22 +21,6 @@ const V = 230;
 /** A car taking 16 A on three phases, on a 22 kW box: the plan's currents are the limits. */
 const threePhaseCar: CarLimits = { phases: 3, maxW: 16 * 3 * V };
 const onePhaseCar: CarLimits = { phases: 1, maxW: 7400 };
-
-export function planOf(
-  mode: ChargingPlanParams['mode'],
-  extra: Partial<ChargingPlanParams> = {},
-): ChargingPlanParams {
-  return {
-    mode,
-    min_current_a: 6,
-    max_current_a: 16,
-    phases: 'auto',
-    target_wh: null,
-    departure_at: null,
-    windows: [],
-    ...extra,
-  };
-}
 
 /** Offers minute by minute for a surplus given per minute, from minute 0; energy counted as offered. */
 function follow(
