@@ -21,7 +21,8 @@ import {
  * `scheduled` nothing. With a target, `scheduled` takes the PV surplus first (free, in time order),
  * then every mode raises the cheapest grid quarters (by the band's price, earlier first among equals)
  * towards the maximum until the need is met; what cannot be met is the shortfall. `scheduled` plans
- * only the need; the other modes treat the target as a floor and keep their own charging beyond it.
+ * only the need (its last quarter hour rounded up to a power the charger can draw); the other modes
+ * treat the target as a floor and keep their own charging beyond it.
  */
 
 export const SLOT_MS = 15 * 60_000;
