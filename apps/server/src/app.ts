@@ -13,6 +13,7 @@ import { alarmsRepository } from './domains/alarms/repository.ts';
 import { authRepository } from './domains/auth/repository.ts';
 import { authRoutes } from './domains/auth/routes.ts';
 import { authService } from './domains/auth/service.ts';
+import { registerCharging } from './domains/charging/module.ts';
 import { registerChargingRecords } from './domains/charging/records/module.ts';
 import { commandsRepository } from './domains/commands/repository.ts';
 import { type DeviceCommands, deviceCommands } from './domains/commands/service.ts';
@@ -209,14 +210,9 @@ export async function buildApp({
   );
   const files = downloads(downloadsRepository(db), { apiBase: config.apiBase, prefix });
   files.route(app);
-  weatherRoutes(
-    calls,
-    weatherService(
-      weatherRepository(db),
-      scopes,
-      weatherProvider({ baseUrl: config.weatherUrl, log: app.log.child({ part: 'weather' }) }),
-    ),
-  );
+  // one provider and its cache: the weather widget and the charging plans' PV forecast
+  const weather = weatherProvider({ baseUrl: config.weatherUrl, log: app.log.child({ part: 'weather' }) });
+  weatherRoutes(calls, weatherService(weatherRepository(db), scopes, weather));
   const plant = plantRepository(db, clock);
   // where energy went each day (self-sufficiency, self-consumption): stored by its job, summed by the overview
   const flowDays = stationFlowDays(flowDaysStore(db), plant);
@@ -362,6 +358,21 @@ export async function buildApp({
       clock,
     }),
   );
+
+  // wallbox charging: control's rules of who may act and its commands, the weather's PV forecast
+  registerCharging({
+    calls,
+    db,
+    clock,
+    jobs,
+    log: app.log.child({ part: 'charging' }),
+    access,
+    control: remoteControl,
+    controlRepo,
+    commands,
+    plant,
+    weather,
+  });
 
   // charging records: the sessions job over the wallboxes' readings, the records call and its export
   registerChargingRecords({

@@ -19,6 +19,26 @@ export interface WeatherQuery {
   date: string;
 }
 
+/** One hour of the provider's solar forecast at the station's place. */
+export interface ProviderHour {
+  /** Start of the hour, ms. */
+  startMs: number;
+  /** Mean global horizontal irradiance over the hour, W/m². */
+  irradianceWm2: number;
+}
+
+export interface HourlyQuery {
+  /** Key of the cache: one answer per station and hour (`hourMs`, the hour the question is asked in). */
+  stationId: number;
+  hourMs: number;
+  latitude: number;
+  longitude: number;
+  timezone: string;
+}
+
+/** Days of hourly forecast asked: today and the week a charging plan looks ahead. */
+export const HOURLY_FORECAST_DAYS = 8;
+
 export interface WeatherProviderOptions {
   /** Base URL of an Open-Meteo compatible API; undefined: no provider (every answer is computed). */
   baseUrl: string | undefined;
@@ -44,9 +64,25 @@ const forecastAnswer = z.object({
   }),
 });
 
+/**
+ * Open-Meteo's answer with `hourly=shortwave_radiation&timeformat=unixtime`: each value is the mean
+ * over the hour before its time (seconds since the epoch).
+ */
+const hourlyAnswer = z.object({
+  hourly: z.object({
+    time: z.array(z.number()),
+    shortwave_radiation: z.array(z.number().nullable()),
+  }),
+});
+
 class ProviderFailure extends Error {}
 
 const MAX_ENTRIES = 10_000;
+
+interface CacheEntry {
+  expiresAt: number;
+  answer: Promise<unknown>;
+}
 
 /** A finite number, else null. */
 function finite(value: number | null | undefined): number | null {
@@ -63,9 +99,11 @@ function reasonOf(error: unknown): string {
 }
 
 /**
- * The weather provider (Open-Meteo compatible, README.md `WEATHER_URL`) behind an in-memory cache
- * per station and local date. `day` never throws: a failure (unreachable, timeout, an error status,
- * an unreadable answer) answers undefined, and is itself cached briefly.
+ * The weather provider (Open-Meteo compatible, README.md `WEATHER_URL`) behind an in-memory cache:
+ * the day's weather per station and local date (the weather widget), the hourly solar irradiance per
+ * station and hour (the charging plans' PV forecast, charging/plans/forecast.ts). Neither throws: a
+ * failure (unreachable, timeout, an error status, an unreadable answer) answers undefined, and is
+ * itself cached briefly.
  */
 export function weatherProvider(options: WeatherProviderOptions) {
   const {
@@ -78,31 +116,25 @@ export function weatherProvider(options: WeatherProviderOptions) {
     now = Date.now,
   } = options;
   /** Pending or settled answers; a pending one is shared by concurrent calls. */
-  const cache = new Map<string, { expiresAt: number; day: Promise<ProviderDay | undefined> }>();
+  const cache = new Map<string, CacheEntry>();
   let lastWarnAt = Number.NEGATIVE_INFINITY;
   let unreported = 0;
 
-  function warn(reason: string): void {
+  function warn(reason: string, fallback: string): void {
     const at = now();
     if (at - lastWarnAt < warnEveryMs) {
       unreported += 1;
       return;
     }
-    log.warn(
-      { reason, failuresNotLogged: unreported },
-      'weather provider failed; answering computed sun times',
-    );
+    log.warn({ reason, failuresNotLogged: unreported }, `weather provider failed; ${fallback}`);
     lastWarnAt = at;
     unreported = 0;
   }
 
-  async function fetchDay(base: string, query: WeatherQuery): Promise<ProviderDay> {
+  /** The provider's /v1/forecast answer to `params`, as JSON; throws on any failure. */
+  async function ask(base: string, params: Record<string, string>): Promise<unknown> {
     const url = new URL('v1/forecast', base.endsWith('/') ? base : `${base}/`);
-    url.searchParams.set('latitude', String(query.latitude));
-    url.searchParams.set('longitude', String(query.longitude));
-    url.searchParams.set('daily', 'weather_code,temperature_2m_max,temperature_2m_min');
-    url.searchParams.set('timezone', query.timezone);
-    url.searchParams.set('forecast_days', '1');
+    for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
     const response = await fetch(url, {
       signal: AbortSignal.timeout(timeoutMs),
       headers: { accept: 'application/json' },
@@ -111,13 +143,22 @@ export function weatherProvider(options: WeatherProviderOptions) {
       await response.body?.cancel();
       throw new ProviderFailure(`status ${response.status}`);
     }
-    let body: unknown;
     try {
-      body = await response.json();
+      return await response.json();
     } catch (error) {
       if (error instanceof Error && error.name === 'TimeoutError') throw error;
       throw new ProviderFailure('unreadable answer');
     }
+  }
+
+  async function fetchDay(base: string, query: WeatherQuery): Promise<ProviderDay> {
+    const body = await ask(base, {
+      latitude: String(query.latitude),
+      longitude: String(query.longitude),
+      daily: 'weather_code,temperature_2m_max,temperature_2m_min',
+      timezone: query.timezone,
+      forecast_days: '1',
+    });
     const parsed = forecastAnswer.safeParse(body);
     if (!parsed.success) throw new ProviderFailure('unexpected answer');
     const { daily } = parsed.data;
@@ -132,6 +173,29 @@ export function weatherProvider(options: WeatherProviderOptions) {
     };
   }
 
+  async function fetchHours(base: string, query: HourlyQuery): Promise<ProviderHour[]> {
+    const body = await ask(base, {
+      latitude: String(query.latitude),
+      longitude: String(query.longitude),
+      hourly: 'shortwave_radiation',
+      timezone: query.timezone,
+      timeformat: 'unixtime',
+      forecast_days: String(HOURLY_FORECAST_DAYS),
+    });
+    const parsed = hourlyAnswer.safeParse(body);
+    if (!parsed.success) throw new ProviderFailure('unexpected answer');
+    const { time, shortwave_radiation: radiation } = parsed.data.hourly;
+    const hours: ProviderHour[] = [];
+    time.forEach((endS, index) => {
+      const value = finite(radiation[index]);
+      // each value is the hour before its time; an hour without one is left out
+      if (value !== null && Number.isFinite(endS))
+        hours.push({ startMs: endS * 1000 - 3_600_000, irradianceWm2: Math.max(0, value) });
+    });
+    if (hours.length === 0) throw new ProviderFailure('answer without hours');
+    return hours.sort((a, b) => a.startMs - b.startMs);
+  }
+
   function prune(at: number): void {
     for (const [key, entry] of cache) if (entry.expiresAt <= at) cache.delete(key);
     // still too many (a flood of distinct stations): drop the oldest, Map keeps insertion order
@@ -141,33 +205,59 @@ export function weatherProvider(options: WeatherProviderOptions) {
     }
   }
 
+  /**
+   * The answer kept under `key`, else `load`'s (shared by concurrent calls, kept `ttlMs`); a
+   * failure answers undefined, is kept `failureTtlMs` and is logged saying what answers instead.
+   */
+  function remembered<T>(key: string, load: () => Promise<T>, fallback: string): Promise<T | undefined> {
+    const at = now();
+    const cached = cache.get(key);
+    if (cached && cached.expiresAt > at) return cached.answer as Promise<T | undefined>;
+    if (cache.size >= MAX_ENTRIES) prune(at);
+    const entry: CacheEntry = { expiresAt: Number.POSITIVE_INFINITY, answer: Promise.resolve(undefined) };
+    const answer = load().then(
+      (value) => {
+        entry.expiresAt = now() + ttlMs;
+        return value;
+      },
+      (error: unknown) => {
+        entry.expiresAt = now() + failureTtlMs;
+        warn(reasonOf(error), fallback);
+        return undefined;
+      },
+    );
+    entry.answer = answer;
+    cache.set(key, entry);
+    return answer;
+  }
+
+  // the coordinates and zone are part of every key, so an edited station is not answered stale
+  const place = (query: { latitude: number; longitude: number; timezone: string }) =>
+    `${query.latitude}|${query.longitude}|${query.timezone}`;
+
   return {
     /** Today's forecast of the station, or undefined without a provider or when it failed. */
     day(query: WeatherQuery): Promise<ProviderDay | undefined> {
       if (!baseUrl) return Promise.resolve(undefined);
-      // the coordinates and zone are part of the key, so an edited station is not answered stale
-      const key = `${query.stationId}|${query.date}|${query.latitude}|${query.longitude}|${query.timezone}`;
-      const at = now();
-      const cached = cache.get(key);
-      if (cached && cached.expiresAt > at) return cached.day;
-      if (cache.size >= MAX_ENTRIES) prune(at);
-      const entry = {
-        expiresAt: Number.POSITIVE_INFINITY,
-        day: Promise.resolve<ProviderDay | undefined>(undefined),
-      };
-      entry.day = fetchDay(baseUrl, query).then(
-        (day) => {
-          entry.expiresAt = now() + ttlMs;
-          return day;
-        },
-        (error: unknown) => {
-          entry.expiresAt = now() + failureTtlMs;
-          warn(reasonOf(error));
-          return undefined;
-        },
+      return remembered(
+        `day|${query.stationId}|${query.date}|${place(query)}`,
+        () => fetchDay(baseUrl, query),
+        'answering computed sun times',
       );
-      cache.set(key, entry);
-      return entry.day;
+    },
+
+    /**
+     * The hourly solar irradiance at the station from its current hour over `HOURLY_FORECAST_DAYS`
+     * days, oldest first, or undefined without a provider or when it failed. Asked once per station
+     * and hour.
+     */
+    hours(query: HourlyQuery): Promise<ProviderHour[] | undefined> {
+      if (!baseUrl) return Promise.resolve(undefined);
+      return remembered(
+        `hours|${query.stationId}|${query.hourMs}|${place(query)}`,
+        () => fetchHours(baseUrl, query),
+        'charging plans use the station’s own history',
+      );
     },
   };
 }

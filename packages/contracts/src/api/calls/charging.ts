@@ -131,6 +131,11 @@ export const chargingForecast = z.object({
   reachable: z.boolean().nullable(),
   shortfall_kwh: z.number(),
   warnings: z.array(z.enum(chargingWarnings)),
+  /**
+   * Where the expected PV came from: the weather provider's irradiance, or the station's own PV by
+   * hour of the day over its last week; null without either (the `noForecast` warning).
+   */
+  forecast_source: z.enum(['provider', 'history']).nullable(),
 });
 export type ChargingForecast = z.infer<typeof chargingForecast>;
 

@@ -20,6 +20,7 @@ import * as weather from './weather.ts';
 export {
   alarm,
   auth,
+  charging,
   chart,
   common,
   control,

@@ -1,0 +1,69 @@
+import type { Database } from '@helio/db';
+import type { FastifyBaseLogger } from 'fastify';
+import type { CallRegistry } from '../../http/calls.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { JobRunner } from '../../platform/jobs/runner.ts';
+import type { DeviceCommands } from '../commands/service.ts';
+import type { ControlAccess } from '../control/access.ts';
+import type { ControlRepository } from '../control/repository.ts';
+import type { ControlService } from '../control/service.ts';
+import type { PlantRepository } from '../plant/repository.ts';
+import { tariffsRepository } from '../tariffs/repository.ts';
+import type { WeatherProvider } from '../weather/provider.ts';
+import { chargingAccess } from './access.ts';
+import { stationForecasts } from './plans/forecast.ts';
+import { chargingPlanning } from './plans/planning.ts';
+import { chargingReplan, registerReplanJob } from './plans/replan-job.ts';
+import { chargingPlansRepository } from './plans/repository.ts';
+import { chargingPlanRoutes } from './plans/routes.ts';
+import { chargingPlansService } from './plans/service.ts';
+
+/**
+ * Wires wallbox charging (README "Wallbox charging: choices"): who may act on a charger (access.ts,
+ * on control's rules), and each part's calls and jobs on it. Plans: the plan calls, their PV
+ * forecast (the weather provider, else the station's history) and the replan job.
+ */
+export interface ChargingOptions {
+  calls: CallRegistry;
+  db: Database;
+  clock: Clock;
+  jobs: JobRunner;
+  log: FastifyBaseLogger;
+  /** Control's rules of who may act and its one way to issue a command. */
+  access: ControlAccess;
+  control: ControlService;
+  controlRepo: ControlRepository;
+  commands: DeviceCommands;
+  plant: PlantRepository;
+  weather: WeatherProvider;
+}
+
+export function registerCharging(options: ChargingOptions) {
+  const { calls, db, clock, jobs, log } = options;
+  const access = chargingAccess(options.access);
+
+  const plansRepo = chargingPlansRepository(db);
+  const planning = chargingPlanning({
+    tariffs: tariffsRepository(db),
+    forecasts: stationForecasts({ provider: options.weather, plant: options.plant }),
+  });
+  chargingPlanRoutes(
+    calls,
+    chargingPlansService({
+      repo: plansRepo,
+      access,
+      planning,
+      control: options.control,
+      commands: options.controlRepo,
+      plant: options.plant,
+      clock,
+    }),
+  );
+  const replan = registerReplanJob({
+    jobs,
+    replan: chargingReplan({ repo: plansRepo, planning, commands: options.commands, log }),
+    log,
+  });
+
+  return { access, replanSoon: replan.trigger };
+}

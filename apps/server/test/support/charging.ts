@@ -1,0 +1,102 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { localClock, localDate, startOfLocalDay } from '@helio/contracts';
+import { commandTopic } from '@helio/contracts/device-link';
+import { sql } from 'drizzle-orm';
+import { vi } from 'vitest';
+import { connectDevice, localBrokerUrl, type TestDevice } from './devices.ts';
+import type { TestServer } from './server.ts';
+
+/**
+ * A local HTTP server playing the Open-Meteo provider's hourly irradiance for the charging plans'
+ * PV forecast: a station's latitude decides whether it answers (`answering`) or fails (500). The
+ * irradiance of an hour is its local hour of the day × 40 W/m² (so each hour can be told apart);
+ * each value is stamped with the end of its hour, as Open-Meteo does.
+ */
+export async function startIrradianceProvider() {
+  const requests: URL[] = [];
+  const answering = new Set<number>();
+  const provider: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://provider');
+    requests.push(url);
+    const latitude = Number(url.searchParams.get('latitude'));
+    if (url.pathname !== '/v1/forecast' || !answering.has(latitude)) {
+      res.statusCode = 500;
+      res.end('{"error":true}');
+      return;
+    }
+    const zone = url.searchParams.get('timezone') ?? 'GMT';
+    const days = Number(url.searchParams.get('forecast_days') ?? '1');
+    const firstMs = startOfLocalDay(localDate(Date.now(), zone), zone);
+    const time: number[] = [];
+    const radiation: number[] = [];
+    for (let hour = 0; hour < days * 24; hour += 1) {
+      const startMs = firstMs + hour * 3_600_000;
+      time.push((startMs + 3_600_000) / 1000);
+      radiation.push(irradianceAt(startMs, zone));
+    }
+    res.setHeader('content-type', 'application/json');
+    res.end(
+      JSON.stringify({
+        hourly_units: { shortwave_radiation: 'W/m²' },
+        hourly: { time, shortwave_radiation: radiation },
+      }),
+    );
+  });
+  const port = await new Promise<number>((resolve) =>
+    provider.listen(0, '127.0.0.1', () => resolve((provider.address() as AddressInfo).port)),
+  );
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    answering,
+    /** Requests for one latitude. */
+    requestsAt: (latitude: number) =>
+      requests.filter((request) => Number(request.searchParams.get('latitude')) === latitude),
+    close: () => new Promise<void>((resolve) => provider.close(() => resolve())),
+  };
+}
+
+/** The fake provider's irradiance of the hour starting at `startMs`, W/m². */
+export function irradianceAt(startMs: number, zone: string): number {
+  return Number(localClock(startMs, zone).slice(0, 2)) * 40;
+}
+
+/** A wallbox connected to the test server's broker that keeps every command it is sent. */
+export async function onlineWallbox(
+  server: TestServer,
+  item: { sn: string; credentials: { password: string } },
+): Promise<{
+  device: TestDevice;
+  received: { id: string; name: string; params: Record<string, unknown> }[];
+}> {
+  const device = await connectDevice(
+    localBrokerUrl(server.deviceLink.embeddedPort!),
+    item.sn,
+    item.credentials.password,
+  );
+  const received: { id: string; name: string; params: Record<string, unknown> }[] = [];
+  device.client.on('message', (_topic, payload) => received.push(JSON.parse(payload.toString())));
+  await device.client.subscribeAsync(commandTopic(item.sn), { qos: 1 });
+  // an hour between readings: moving the clock by minutes leaves it online
+  await device.publish('status', { state: 'online', interval_s: 3600 });
+  await vi.waitFor(async () => {
+    const { rows } = (await server.database.db.execute(
+      sql`select status from devices where sn = ${item.sn}`,
+    )) as unknown as { rows: { status: string }[] };
+    if (rows[0]?.status !== 'online') throw new Error('not online yet');
+  });
+  return { device, received };
+}
+
+/** The charging_plan commands stored for a device, oldest first. */
+export async function planCommands(server: TestServer, sn: string) {
+  const { rows } = (await server.database.db.execute(
+    sql`select c.command_id, c.params, c.created_by, c.state from device_commands c
+        join devices d on d.device_id = c.device_id
+        where d.sn = ${sn} and c.name = 'charging_plan' order by c.created_at`,
+  )) as unknown as {
+    rows: { command_id: string; params: Record<string, unknown>; created_by: number | null; state: string }[];
+  };
+  return rows;
+}
