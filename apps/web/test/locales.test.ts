@@ -23,6 +23,7 @@ const parts = [
   'tariffs/',
   'firmware/',
   'ems5000/',
+  'charging/',
 ];
 
 type Texts = { [key: string]: string | Texts };

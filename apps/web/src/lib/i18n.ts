@@ -27,7 +27,8 @@ const appTexts: Record<Language, () => Promise<{ default: Texts }>> = {
  * recovery and user management, `devices`, `control` (a device's Settings and Log tabs), `stations`, `alarms` (alarm list, abnormal reports, the
  * alarms of a device or station), `messages` (messages, authorization requests, operation log,
  * notification settings), `statistics` (the fleet dashboard), `firmware` (the firmware catalogue and
- * upgrade tasks) and `ems5000` (the EMS 5000 console). Once a part is loaded, a language
+ * upgrade tasks), `ems5000` (the EMS 5000 console) and `charging` (a station's wallbox plans,
+ * remote control and charging records). Once a part is loaded, a language
  * switch loads it too.
  */
 const textParts = {
@@ -100,6 +101,13 @@ const textParts = {
     pl: () => import('../locales/strategies/pl.json'),
     cs: () => import('../locales/strategies/cs.json'),
     it: () => import('../locales/strategies/it.json'),
+  },
+  charging: {
+    en: () => import('../locales/charging/en.json'),
+    'zh-CN': () => import('../locales/charging/zh-CN.json'),
+    pl: () => import('../locales/charging/pl.json'),
+    cs: () => import('../locales/charging/cs.json'),
+    it: () => import('../locales/charging/it.json'),
   },
   tariffs: {
     en: () => import('../locales/tariffs/en.json'),

@@ -53,6 +53,7 @@ const parts: TextPart[] = [
   'tariffs',
   'firmware',
   'ems5000',
+  'charging',
 ];
 
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { ThunderboltOutlined } from '@ant-design/icons';
-import type { PileState } from '@helio/contracts';
+import { GAP_TEXT, type PileState } from '@helio/contracts';
 import { Card, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
@@ -95,7 +95,15 @@ function Sessions({ data }: { data: PileData }) {
     {
       key: 'ended',
       title: t('stations.pile.ended'),
-      render: (_, row) => (row.ended_at ? time(row.ended_at) : <PileStateTag state="charging" />),
+      // a car still plugged in that no longer charges (full, waiting for its window) is plugged, not charging
+      render: (_, row) =>
+        row.ended_at ? (
+          time(row.ended_at)
+        ) : row.state === 'ended' ? (
+          GAP_TEXT
+        ) : (
+          <PileStateTag state={row.state} />
+        ),
     },
     {
       key: 'duration',

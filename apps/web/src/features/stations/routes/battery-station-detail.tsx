@@ -1,6 +1,7 @@
-import type { StationItem } from '@helio/contracts';
+import { type StationItem, StationType } from '@helio/contracts';
 import { useTranslation } from 'react-i18next';
 import { useStationOverview, useStorageOverview } from '../api/plant.ts';
+import { StationCharging } from '../components/charging-sections.tsx';
 import { BatteryStationFigures, stationFlows } from '../components/energy-cards.tsx';
 import { NoStationSelected } from '../components/no-station-selected.tsx';
 import { PowerFlow } from '../components/power-flow.tsx';
@@ -44,6 +45,10 @@ function BatteryStationScreen({ station }: { station: StationItem }) {
             tabs={tabs}
             title={t('stations.chart.title')}
           />
+          {/* a residential ESS with a wallbox: its charging sections once it has a charger */}
+          {station.station_type === StationType.residentialEssWallbox && (
+            <StationCharging stationId={station.station_id} />
+          )}
           <PeakValleySections station={station} />
         </>
       }

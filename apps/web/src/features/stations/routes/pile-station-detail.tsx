@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { StationCharging } from '../components/charging-sections.tsx';
 import { NoStationSelected } from '../components/no-station-selected.tsx';
 import { PileFigures, PileSessions } from '../components/pile-overview.tsx';
 import { StationAlarmsCard } from '../components/station-alarms-card.tsx';
@@ -21,6 +22,7 @@ export function PileStationDetailRoute() {
       sections={
         <>
           <PileSessions stationId={station.station_id} />
+          <StationCharging stationId={station.station_id} />
           <StationChart
             stationId={station.station_id}
             zone={station.timezone}
