@@ -226,7 +226,7 @@ describe('remote commands', () => {
     const control = new ChargingControl(22_000);
     control.setPlan(planOf('pv'));
     expect(control.command({ action: 'start' }, false, 0)).toEqual({
-      refused: 'no car is plugged in: nothing to start',
+      refused: 'no car is plugged in: no session to start',
       started: false,
     });
     expect(control.command({ action: 'start' }, true, 0)).toEqual({ started: true });

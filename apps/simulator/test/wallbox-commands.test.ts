@@ -76,7 +76,7 @@ describe('a wallbox over MQTT', () => {
     expect(noCar.map((reply) => reply.state)).toEqual(['acknowledged', 'failed']);
     expect(noCar[1]).toMatchObject({
       error: 'refused',
-      message: 'charge refused: no car is plugged in: nothing to start',
+      message: 'charge refused: no car is plugged in: no session to start',
     });
     const beyond = await command(
       wallbox,

@@ -305,7 +305,7 @@ describe('remote control', () => {
     for (const action of ['start', 'stop', 'current'] as const)
       expect(plant.charge({ action, current_a: 10 })).toEqual({
         error: 'refused',
-        message: `charge refused: no car is plugged in: nothing to ${action}`,
+        message: `charge refused: no car is plugged in: no session to ${action === 'current' ? 'limit' : action}`,
       });
     expect(
       plant.chargingPlan(planOf('fast', { min_current_a: 20, max_current_a: 32, phases: '3p' })),

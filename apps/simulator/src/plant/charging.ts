@@ -156,7 +156,10 @@ export class ChargingControl {
     plugged: boolean,
     deliveredWh: number,
   ): { refused?: string; started: boolean } {
-    if (!plugged) return { refused: `no car is plugged in: nothing to ${params.action}`, started: false };
+    if (!plugged) {
+      const what = params.action === 'current' ? 'limit' : params.action;
+      return { refused: `no car is plugged in: no session to ${what}`, started: false };
+    }
     if (params.action === 'current' && params.current_a === undefined)
       return { refused: 'current: current_a is missing', started: false };
     if (params.current_a !== undefined) this.limitA = params.current_a;
