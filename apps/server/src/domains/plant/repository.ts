@@ -5,6 +5,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Clock, systemClock } from '../../platform/clock.ts';
 import { todayIn } from '../../platform/local-calendar-sql.ts';
+import { type RecordRow, recordsRepository } from '../charging/records/repository.ts';
 import { readingValues } from '../devices/latest-store.ts';
 import { deviceTypeColumn } from '../devices/status-store.ts';
 import { type EnergyFigures, type Period, periods } from '../energy/ledger.ts';
@@ -99,18 +100,6 @@ const readingRow = z.object({
   values: readingValues,
 }) satisfies z.ZodType<DayReading>;
 
-const pileSessionRow = z.object({
-  device_id: column.int,
-  sn: column.text,
-  started_ms: column.int,
-  ended_ms: column.int.nullable(),
-  last_ms: column.int,
-  state: z.enum(['charging', 'plugged', 'ended']),
-  energy_kwh: column.number,
-  max_power_w: column.number,
-});
-export type PileSession = z.output<typeof pileSessionRow>;
-
 const savingsRow = z.object({
   currency: column.text,
   unit_price: column.number,
@@ -119,6 +108,7 @@ const savingsRow = z.object({
 });
 
 export function plantRepository(db: Database, clock: Clock = systemClock) {
+  const records = recordsRepository(db);
   return {
     /** The station if it is in `scope` (a caller's `seen`): one query for the check and the row. */
     async station(scope: Scope, stationId: number): Promise<PlantStation | undefined> {
@@ -314,22 +304,11 @@ export function plantRepository(db: Database, clock: Clock = systemClock) {
     },
 
     /**
-     * A station's charging sessions started since `fromMs`, newest first, at most `limit`: as the
-     * sessions job keeps them from the wallboxes' readings (charging/records/sessions-job.ts).
+     * A station's charging sessions started since `fromMs`, newest first, at most `limit`: the
+     * records the sessions job keeps from the wallboxes' readings (charging/records/).
      */
-    async pileSessions(stationId: number, fromMs: number, limit: number): Promise<PileSession[]> {
-      return queryParsed(
-        db,
-        pileSessionRow,
-        sql`select c.device_id, d.sn, (extract(epoch from c.started_at) * 1000)::bigint as started_ms,
-                   (extract(epoch from c.ended_at) * 1000)::bigint as ended_ms,
-                   (extract(epoch from c.last_at) * 1000)::bigint as last_ms,
-                   c.state, c.energy_kwh, c.max_power_w
-            from charging_sessions c join devices d on d.device_id = c.device_id
-            where c.station_id = ${stationId} and c.started_at >= ${new Date(fromMs).toISOString()}::timestamptz
-            order by c.started_at desc, c.record_id desc
-            limit ${limit}`,
-      );
+    async pileSessions(stationId: number, fromMs: number, limit: number): Promise<RecordRow[]> {
+      return records.list({ stationId, fromMs }, { limit, offset: 0 });
     },
 
     /**

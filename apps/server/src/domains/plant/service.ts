@@ -25,7 +25,7 @@ import {
 import { emsParts } from '@helio/contracts/device-link';
 import type { Caller } from '../../core/caller.ts';
 import { Refusal } from '../../core/refusal.ts';
-import { recordState } from '../charging/records/sessions.ts';
+import { recordOf } from '../charging/records/service.ts';
 import type { StationFlowDays } from '../energy/flow-days.ts';
 import { type EnergyFigures, zeroFigures } from '../energy/ledger.ts';
 import type { Tenancy } from '../tenancy/tenancy.ts';
@@ -317,19 +317,16 @@ export function plantService(
         repo.pileSessions(stationId, nowMs - PILE_SESSION_DAYS * 86_400_000, MAX_SESSIONS),
       ]);
       // the sessions as the records keep them: a car plugged but no longer charging says plugged
-      const sessions = stored.map((session) => {
-        const { state, endedMs } = recordState(
-          { state: session.state, endedMs: session.ended_ms, lastMs: session.last_ms },
-          nowMs,
-        );
+      const sessions = stored.map((row) => {
+        const record = recordOf(row, nowMs);
         return {
-          device_id: session.device_id,
-          sn: session.sn,
-          started_at: new Date(session.started_ms).toISOString(),
-          ended_at: iso(endedMs),
-          energy_kwh: round(session.energy_kwh),
-          max_power_w: round(session.max_power_w, 1),
-          state,
+          device_id: record.device_id,
+          sn: record.sn,
+          started_at: record.started_at,
+          ended_at: record.ended_at,
+          energy_kwh: record.energy_kwh,
+          max_power_w: record.max_power_w,
+          state: record.state,
         };
       });
       const powered = piles.filter((device) => device.power_w !== null);

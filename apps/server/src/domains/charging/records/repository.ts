@@ -6,8 +6,7 @@ import { localDateSql } from '../../../platform/local-calendar-sql.ts';
 import type { PageWindow } from '../../../platform/search.ts';
 import { deviceTypeColumn } from '../../devices/status-store.ts';
 import type { Scope } from '../../tenancy/tenancy.ts';
-import type { PileReading, SessionChange, SessionSoFar } from './sessions.ts';
-import type { SessionShares } from './shares.ts';
+import type { PileReading, SessionChange, SessionShares, SessionSoFar } from './sessions.ts';
 
 /**
  * All SQL of charging records: the wallboxes whose readings are newer than their sessions, their

@@ -55,6 +55,14 @@ export interface EnergyInterval {
   kwh: number;
 }
 
+/** A session's energy by source and the cost of its grid part (null without a price). */
+export interface SessionShares {
+  pv_kwh: number;
+  battery_kwh: number;
+  grid_kwh: number;
+  cost: number | null;
+}
+
 /** A session as stored between two runs. */
 export interface SessionSoFar {
   /** Its `session_no` column: the charger's number, or the plug-in time's ms without one. */

@@ -1,6 +1,6 @@
 import { powerFlows, type StationPowers } from '@helio/contracts';
 import { FIVE_MINUTES_MS } from '../../plant/day-powers.ts';
-import type { EnergyInterval } from './sessions.ts';
+import type { EnergyInterval, SessionShares } from './sessions.ts';
 
 /**
  * Where a session's energy came from and what it cost (PRODUCT.md §8 "Charging"). Over each
@@ -20,13 +20,6 @@ export interface SourceFractions {
   pv: number;
   battery: number;
   grid: number;
-}
-
-export interface SessionShares {
-  pv_kwh: number;
-  battery_kwh: number;
-  grid_kwh: number;
-  cost: number | null;
 }
 
 /** A station's five-minute powers from `startMs` (null where no device read). */
