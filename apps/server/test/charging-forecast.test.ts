@@ -1,4 +1,4 @@
-import { charging, localClock, RoleId, StationType } from '@helio/contracts';
+import { charging, defaultChargingPlan, localClock, RoleId, StationType } from '@helio/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PERFORMANCE_RATIO } from '../src/domains/charging/plans/forecast.ts';
 import { type Account, registerAccount } from './support/accounts.ts';
@@ -48,15 +48,8 @@ async function station(answering: boolean) {
   return { stationId: item.station_id, latitude, wallbox };
 }
 
-const pvPlan = {
-  mode: 'pv',
-  min_current_a: 6,
-  max_current_a: 16,
-  phases: 'auto',
-  car_capacity_kwh: null,
-  weekly: [],
-  override: null,
-};
+/** The default: PV surplus, 6–16 A, phases switched as needed, no target. */
+const pvPlan = defaultChargingPlan;
 
 async function preview(sn: string) {
   const answer = await server.call(charging.preview, { equ_sn: sn, plan: pvPlan }, installer.token);

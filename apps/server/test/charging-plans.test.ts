@@ -4,6 +4,7 @@ import {
   charging,
   control,
   DEMO_USER_ID,
+  defaultChargingPlan,
   RoleId,
   StationType,
   tariff as tariffCalls,
@@ -101,15 +102,8 @@ async function setTariff(stationId: number, tariff = tariffWithValley()) {
   expect(answer.body.code).toBe(1);
 }
 
-const pvPlan = {
-  mode: 'pv',
-  min_current_a: 6,
-  max_current_a: 16,
-  phases: 'auto',
-  car_capacity_kwh: null,
-  weekly: [],
-  override: null,
-};
+/** The default: PV surplus, 6–16 A, phases switched as needed, no target. */
+const pvPlan = defaultChargingPlan;
 const offPeakPlan = { ...pvPlan, mode: 'off_peak', phases: '3p' };
 
 async function view(sn: string, token = endUser.token): Promise<ChargingPlanView> {

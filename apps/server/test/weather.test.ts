@@ -1,9 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { weather } from '@helio/contracts';
+import type { FastifyBaseLogger } from 'fastify';
 import { getTimes } from 'suncalc';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.ts';
+import { HOURLY_FORECAST_DAYS, weatherProvider } from '../src/domains/weather/provider.ts';
 import { sunTimes } from '../src/domains/weather/service.ts';
 import { type Account, createAccount, registerAccount } from './support/accounts.ts';
 import { addStation } from './support/fleet.ts';
@@ -19,6 +21,7 @@ type Handler = (url: URL, res: ServerResponse) => void;
 
 /** The provider: counts requests per station latitude and answers as the current handler says. */
 let provider: Server;
+let providerUrl: string;
 let handler: Handler;
 const requests: URL[] = [];
 let server: TestServer;
@@ -124,6 +127,7 @@ beforeAll(async () => {
     handler(url, res);
   });
   const port = await listen(provider);
+  providerUrl = `http://127.0.0.1:${port}`;
   // a port nothing listens on: take one, then free it
   const closed = createServer();
   const closedPort = await listen(closed);
@@ -373,5 +377,110 @@ describe('WEATHER_URL', () => {
     expect(loadConfig({ WEATHER_URL: '' }).weatherUrl).toBeUndefined();
     expect(loadConfig({ WEATHER_URL: 'off' }).weatherUrl).toBeUndefined();
     expect(() => loadConfig({ WEATHER_URL: 'not a url' })).toThrow(/WEATHER_URL/);
+  });
+});
+
+describe('the hourly irradiance (the charging plans’ PV forecast)', () => {
+  const HOUR = 3_600_000;
+  /** Open-Meteo's hourly answer: each value stamped with the end of its hour, in seconds. */
+  const hourly =
+    (values: (number | null)[], firstEndMs: number): Handler =>
+    (_url, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.end(
+        JSON.stringify({
+          hourly_units: { time: 'unixtime', shortwave_radiation: 'W/m²' },
+          hourly: {
+            time: values.map((_, index) => (firstEndMs + index * HOUR) / 1000),
+            shortwave_radiation: values,
+          },
+        }),
+      );
+    };
+  const hourStart = Math.floor(Date.now() / HOUR) * HOUR;
+  const warnings = vi.fn();
+  const log = { warn: warnings } as unknown as FastifyBaseLogger;
+  let stationId = 900_000;
+  const query = (at = hourStart) => {
+    stationId += 1;
+    return {
+      stationId,
+      hourMs: at,
+      latitude: 40 + stationId / 1e6,
+      longitude: 3.5,
+      timezone: 'Europe/Madrid',
+    };
+  };
+
+  it('asks for shortwave radiation by the hour and answers each value for the hour before its time', async () => {
+    handler = hourly([0, 120.5, null, -3, 640], hourStart + HOUR);
+    const provider = weatherProvider({ baseUrl: providerUrl, log });
+    const asked = query();
+    expect(await provider.hours(asked)).toEqual([
+      { startMs: hourStart, irradianceWm2: 0 },
+      { startMs: hourStart + HOUR, irradianceWm2: 120.5 },
+      // an hour without a value is left out; a value below zero is no sun
+      { startMs: hourStart + 3 * HOUR, irradianceWm2: 0 },
+      { startMs: hourStart + 4 * HOUR, irradianceWm2: 640 },
+    ]);
+    const [request] = requestsAt(asked.latitude);
+    expect(Object.fromEntries(request?.searchParams ?? [])).toEqual({
+      latitude: String(asked.latitude),
+      longitude: '3.5',
+      hourly: 'shortwave_radiation',
+      timezone: 'Europe/Madrid',
+      timeformat: 'unixtime',
+      forecast_days: String(HOURLY_FORECAST_DAYS),
+    });
+  });
+
+  it('asks once per station and hour', async () => {
+    handler = hourly([100, 200], hourStart + HOUR);
+    const provider = weatherProvider({ baseUrl: providerUrl, log });
+    const asked = query();
+    const answers = await Promise.all([1, 2, 3].map(() => provider.hours(asked)));
+    expect(requestsAt(asked.latitude)).toHaveLength(1);
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
+    await provider.hours({ ...asked, hourMs: hourStart + HOUR });
+    expect(requestsAt(asked.latitude)).toHaveLength(2);
+  });
+
+  it.each([
+    [
+      'answers 500',
+      (_url: URL, res: ServerResponse) => {
+        res.statusCode = 500;
+        res.end();
+      },
+    ],
+    ['answers another shape', hourly([], hourStart)],
+    [
+      'answers hours without a value',
+      (_url: URL, res: ServerResponse) => {
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ hourly: { time: [hourStart / 1000], shortwave_radiation: [null] } }));
+      },
+    ],
+    [
+      'answers garbage',
+      (_url: URL, res: ServerResponse) => {
+        res.end('{"hourly": "sunny"');
+      },
+    ],
+  ] as const)('answers nothing when the provider %s, and says so at warn', async (_label, failing) => {
+    handler = failing;
+    warnings.mockClear();
+    const provider = weatherProvider({ baseUrl: providerUrl, log });
+    expect(await provider.hours(query())).toBeUndefined();
+    expect(warnings).toHaveBeenCalledWith(
+      expect.objectContaining({ reason: expect.any(String) }),
+      'weather provider failed; charging plans use the station’s own history',
+    );
+  });
+
+  it('answers nothing without a provider, asking no one', async () => {
+    const before = requests.length;
+    expect(await weatherProvider({ baseUrl: undefined, log }).hours(query())).toBeUndefined();
+    expect(requests).toHaveLength(before);
   });
 });

@@ -1,12 +1,5 @@
-import {
-  addDays,
-  type DeviceType,
-  type ForecastHour,
-  localClock,
-  localDate,
-  utcOffsetMs,
-} from '@helio/contracts';
-import { stationDayPowers } from '../../plant/day-powers.ts';
+import { type DeviceType, type ForecastHour, localClock, utcOffsetMs } from '@helio/contracts';
+import { FIVE_MINUTES_MS, stationPowersBetween } from '../../plant/day-powers.ts';
 import type { PlantRepository } from '../../plant/repository.ts';
 import type { WeatherProvider } from '../../weather/provider.ts';
 
@@ -80,7 +73,8 @@ async function historyOf(
   nowMs: number,
 ): Promise<Means> {
   const zone = station.timezone;
-  const fromMs = nowMs - HISTORY_DAYS * 24 * HOUR_MS;
+  // five-minute buckets on the clock's own five minutes, so each lies within one local hour
+  const fromMs = Math.floor((nowMs - HISTORY_DAYS * 24 * HOUR_MS) / FIVE_MINUTES_MS) * FIVE_MINUTES_MS;
   const pv = new Map<string, { sum: number; count: number }>();
   const load = new Map<string, { sum: number; count: number }>();
   const add = (into: typeof pv, hour: string, value: number) => {
@@ -89,19 +83,15 @@ async function historyOf(
     sample.count += 1;
     into.set(hour, sample);
   };
-  const today = localDate(nowMs, zone);
+  // the station's powers as its day curves combine them (the home's load keeps the wallbox apart)
   const view = { station_id: station.stationId, timezone: zone, device_types: station.deviceTypes };
-  // the station's day curves (five-minute powers combined as everywhere else), today's up to now
-  for (let back = HISTORY_DAYS; back >= 0; back -= 1) {
-    const day = await stationDayPowers(plant, view, addDays(today, -back), nowMs);
-    day.powers.forEach((powers, index) => {
-      const at = day.startMs + index * 5 * 60_000;
-      if (!powers || at < fromMs || at >= nowMs) return;
-      const hour = hourOfDay(at, zone);
-      if (powers.pv_w !== null) add(pv, hour, Math.max(0, powers.pv_w));
-      if (powers.load_w !== null) add(load, hour, Math.max(0, powers.load_w));
-    });
-  }
+  const powers = await stationPowersBetween(plant, view, fromMs, nowMs);
+  powers.forEach((bucket, index) => {
+    if (!bucket) return;
+    const hour = hourOfDay(fromMs + index * FIVE_MINUTES_MS, zone);
+    if (bucket.pv_w !== null) add(pv, hour, Math.max(0, bucket.pv_w));
+    if (bucket.load_w !== null) add(load, hour, Math.max(0, bucket.load_w));
+  });
   let loadSum = 0;
   let loadCount = 0;
   for (const sample of load.values()) {

@@ -56,7 +56,6 @@ const stationSelect = sql`s.station_id, s.timezone, s.currency, s.unit_price::fl
 const planRow = z.object({
   body: z.unknown(),
   command_id: column.text.nullable(),
-  sent_digest: column.text.nullable(),
   updated_at: column.isoInstant,
 });
 export type StoredPlanRow = z.output<typeof planRow>;
@@ -118,7 +117,7 @@ export function chargingPlansRepository(db: Database) {
       const [row] = await queryParsed(
         db,
         planRow,
-        sql`select body, command_id, sent_digest, updated_at from charging_plans where device_id = ${deviceId}`,
+        sql`select body, command_id, updated_at from charging_plans where device_id = ${deviceId}`,
       );
       return row;
     },
