@@ -120,6 +120,21 @@ describe('sessions from the wallbox’s readings', () => {
     const [record] = (await records({ station_id: p.stationId })).list;
     expect(record).toMatchObject({ state: 'ended', energy_kwh: 1.2, pv_kwh: 1.2, pv_share_pct: 100 });
   });
+  it('counts a reading once its five-minute bucket has been over a while, the station’s other devices read in it', async () => {
+    const p = await plantOf();
+    const now = server.clock.now().getTime();
+    await pile(p, now - MIN, [
+      [0, { pile_state: 'charging', power_w: 5000, session_kwh: 0.1, session_no: 1 }],
+    ]);
+    await server.jobs.runAllNow();
+    expect((await records({ station_id: p.stationId })).total).toBe(0);
+    server.clock.advance(8 * MIN);
+    await server.jobs.runAllNow();
+    expect((await records({ station_id: p.stationId })).list[0]).toMatchObject({
+      state: 'charging',
+      energy_kwh: 0.1,
+    });
+  });
 });
 
 describe('shares and cost', () => {

@@ -160,11 +160,16 @@ export function recordsRepository(db: Database) {
       };
     },
 
-    /** The device's readings after `afterMs` (all without it), oldest first, at most `limit`. */
-    async readings(deviceId: number, afterMs: number | null, limit: number): Promise<PileReading[]> {
+    /** The device's readings after `afterMs` (from the first without it) and before `beforeMs`, oldest first, at most `limit`. */
+    async readings(
+      deviceId: number,
+      range: { afterMs: number | null; beforeMs: number },
+      limit: number,
+    ): Promise<PileReading[]> {
+      const after = range.afterMs === null ? sql`` : sql`and ts > ${iso(range.afterMs)}::timestamptz`;
       return this.readingsWhere(
         deviceId,
-        afterMs === null ? sql`true` : sql`ts > ${iso(afterMs)}::timestamptz`,
+        sql`ts < ${iso(range.beforeMs)}::timestamptz ${after}`,
         sql`order by ts limit ${limit}`,
       );
     },

@@ -15,14 +15,23 @@ import { addShares, bucketFloor, splitEnergy } from './shares.ts';
  * counted (`last_at`), reads on from there a bounded number of readings, and stores the sessions
  * they touch with their shares and cost, a device at a time in one transaction. Running again
  * finds nothing newer and changes nothing; a backfill (readings arriving late, in their order) is
- * newer than `last_at` and counted when it comes. A run that left work asks for the next at once.
+ * newer than `last_at` and counted when it comes. A reading older than what was counted (out of
+ * order, which the protocol's devices do not send) is not counted.
+ *
+ * A reading is counted once its five-minute bucket has been over for `SETTLE_MS`: the station's
+ * other devices (reporting at least every five minutes) have read in it by then, so its energy is
+ * split by the station's whole flow, not by the devices that happened to report first. A
+ * session's figures and state follow its charger within a few minutes.
  *
  * Idle stretches after a session are stored nowhere: how far they were read is kept in the
- * process, so a box standing idle is not read again every run (after a restart, once).
+ * process, so a box standing idle is not read again every run (after a restart, once). A run that
+ * left work asks for the next at once.
  */
 
-/** Seconds between two runs: a session's state follows its charger within about a minute. */
+/** Seconds between two runs. */
 export const SESSIONS_EVERY_S = 60;
+/** How long after a five-minute bucket ends its readings are counted. */
+export const SETTLE_MS = 2 * 60_000;
 /** Wallboxes per run, and readings per wallbox per run. */
 const DEVICES_PER_RUN = 50;
 const READINGS_PER_DEVICE = 2000;
@@ -81,10 +90,11 @@ export function chargingSessionsUpdater(options: {
       scanned.get(deviceId) ?? Number.NEGATIVE_INFINITY,
     );
     const from = Number.isFinite(afterMs) ? afterMs : null;
+    const beforeMs = bucketFloor(now.getTime() - SETTLE_MS);
     const [open, previous, readings] = await Promise.all([
       repo.open(deviceId),
       from === null ? undefined : repo.readingAt(deviceId, from),
-      repo.readings(deviceId, from, READINGS_PER_DEVICE),
+      repo.readings(deviceId, { afterMs: from, beforeMs }, READINGS_PER_DEVICE),
     ]);
     if (readings.length === 0) return false;
     if (open) open.number = previous?.ms === open.lastMs ? previous.session_no : null;
