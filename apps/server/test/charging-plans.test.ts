@@ -1,22 +1,11 @@
-import {
-  bandAtInstant,
-  type ChargingPlanView,
-  charging,
-  control,
-  DEMO_USER_ID,
-  defaultChargingPlan,
-  RoleId,
-  StationType,
-  tariff as tariffCalls,
-  tariffShape,
-} from '@helio/contracts';
+import { charging, control, DEMO_USER_ID, defaultChargingPlan, RoleId } from '@helio/contracts';
 import { chargingPlanParams } from '@helio/contracts/device-link';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Account, createAccount, registerAccount } from './support/accounts.ts';
-import { onlineWallbox, planCommands, startIrradianceProvider } from './support/charging.ts';
+import { chargingFixture, expectInValley, onlineWallbox, planCommands, ZONE } from './support/charging.ts';
 import type { TestDevice } from './support/devices.ts';
-import { addStation, registerDevice } from './support/fleet.ts';
+import { registerDevice } from './support/fleet.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
 /**
@@ -24,97 +13,38 @@ import { startTestServer, type TestServer } from './support/server.ts';
  * embedded broker: each call's answer as its contract says, who may (another installer's charger,
  * a device that is not a wallbox, the demo, the end user without the device password, an installer
  * only after the unlock), refused bodies with their translated keys and nothing written, off-peak
- * and its tariff, the command the charger is sent and its key, and the replan job sending again
- * only when the windows change. The PV forecast has its own file (charging-forecast.test.ts).
+ * and its tariff, the command the charger is sent and its key. The PV forecast and the replan job
+ * have their own files (charging-forecast.test.ts, charging-replan.test.ts); here no weather
+ * provider is asked.
  */
 
-const ZONE = 'Europe/Warsaw';
 const PASSWORD = 'device-pass-1';
 let server: TestServer;
-let provider: Awaited<ReturnType<typeof startIrradianceProvider>>;
 let installer: Account;
 let endUser: Account;
 let other: Account;
 const closing: TestDevice[] = [];
+type Fixture = ReturnType<typeof chargingFixture>;
+let chargerStation: Fixture['chargerStation'];
+let setTariff: Fixture['setTariff'];
+let view: Fixture['view'];
+let save: Fixture['save'];
 
 beforeAll(async () => {
-  provider = await startIrradianceProvider();
-  server = await startTestServer({ env: { WEATHER_URL: provider.url } });
+  server = await startTestServer({ env: { WEATHER_URL: 'off' } });
   installer = await registerAccount(server, RoleId.installer, 'plan');
   endUser = await createAccount(server, installer, RoleId.endUser, undefined, 'planuser');
   other = await registerAccount(server, RoleId.installer, 'planother');
+  ({ chargerStation, setTariff, view, save } = chargingFixture(server, installer, endUser));
 });
 afterAll(async () => {
   for (const device of closing) await device.close();
   await server?.close();
-  await provider?.close();
 });
-
-let latitudeCounter = 0;
-/** A station of the installer with its end user and a wallbox (and `more` devices). */
-async function chargerStation(owner = installer) {
-  latitudeCounter += 1;
-  const station = await addStation(server, owner.token, {
-    station_type: StationType.residentialEssWallbox,
-    timezone: ZONE,
-    latitude: 50 + latitudeCounter / 1000,
-    longitude: 20,
-    installer_id: owner.userId,
-    ...(owner === installer ? { end_user_id: endUser.userId } : {}),
-  });
-  const wallbox = await registerDevice(server, owner.token, station.station_id, {
-    device_type: 4,
-    rated_power_w: 22_000,
-  });
-  return { stationId: station.station_id, wallbox, sn: wallbox.sn };
-}
-
-/** Valley 22:00–06:00 every day of the year, peak 17:00–21:00. */
-function tariffWithValley(
-  periods = [
-    { start: '00:00', end: '06:00' },
-    { start: '22:00', end: '24:00' },
-  ],
-) {
-  const every = [1, 2, 3, 4, 5, 6, 7];
-  return {
-    seasons: [
-      {
-        name: 'Year',
-        months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
-        periods: [
-          ...periods.map((period) => ({ band: 'valley', days: every, ...period })),
-          { band: 'peak', days: every, start: '17:00', end: '21:00' },
-        ],
-      },
-    ],
-    prices: { peak: 1.2, shoulder: 0.8, valley: 0.4 },
-    feed_in_price: 0.1,
-  };
-}
-
-async function setTariff(stationId: number, tariff = tariffWithValley()) {
-  const answer = await server.call(
-    tariffCalls.updateEmbps,
-    { station_id: stationId, tariff },
-    installer.token,
-  );
-  expect(answer.body.code).toBe(1);
-}
 
 /** The default: PV surplus, 6–16 A, phases switched as needed, no target. */
 const pvPlan = defaultChargingPlan;
 const offPeakPlan = { ...pvPlan, mode: 'off_peak', phases: '3p' };
-
-async function view(sn: string, token = endUser.token): Promise<ChargingPlanView> {
-  const answer = await server.call(charging.plan, { equ_sn: sn }, token);
-  expect(answer.body.code).toBe(1);
-  return charging.plan.data.parse(answer.body.data);
-}
-
-function save(sn: string, plan: unknown, token = endUser.token, key: string = crypto.randomUUID()) {
-  return server.call(charging.savePlan, { equ_sn: sn, plan, key }, token);
-}
 
 /** The issues of a 200005 answer. */
 function issuesOf(answer: { body: { msg: string; data?: unknown } }) {
@@ -361,15 +291,6 @@ describe('refused bodies', () => {
   });
 });
 
-/** Every quarter hour of each window lies in the valley. */
-function expectInValley(windows: { start: number; end: number }[], tariff = tariffWithValley()) {
-  const parsed = tariffShape.parse(tariff);
-  expect(windows.length).toBeGreaterThan(0);
-  for (const window of windows)
-    for (let at = window.start; at < window.end; at += 15 * 60_000)
-      expect(bandAtInstant(parsed, at, ZONE)).toBe('valley');
-}
-
 describe('the plan command', () => {
   it('off-peak with a tariff: windows at the maximum, only in the valley; the key makes one command', async () => {
     const { sn, stationId, wallbox } = await chargerStation();
@@ -419,41 +340,5 @@ describe('the plan command', () => {
     expectInValley(params.windows);
     const shown = await view(sn);
     expect(shown.forecast).toMatchObject({ reachable: true, target: { need_kwh: 20 } });
-  });
-});
-
-describe('the replan job', () => {
-  it('sends again only when the windows change; the portal is its author', async () => {
-    const { sn, stationId, wallbox } = await chargerStation();
-    await setTariff(stationId);
-    const { device } = await onlineWallbox(server, wallbox);
-    closing.push(device);
-    expect((await save(sn, offPeakPlan)).body.code).toBe(1);
-    await server.jobs.runAllNow();
-    expect(await planCommands(server, sn)).toHaveLength(1);
-    // a quarter of an hour on: the plan starts later, but the charger does the same from now on
-    server.clock.advance(15 * 60_000);
-    await server.jobs.runAllNow();
-    expect(await planCommands(server, sn)).toHaveLength(1);
-    // the valley moves: new windows
-    const moved = tariffWithValley([{ start: '01:00', end: '05:00' }]);
-    await setTariff(stationId, moved);
-    await server.jobs.runAllNow();
-    const commands = await planCommands(server, sn);
-    expect(commands).toHaveLength(2);
-    expect(commands[1]?.created_by).toBeNull();
-    expectInValley(chargingPlanParams.parse(commands[1]?.params).windows, moved);
-    expect((await view(sn)).command?.command_id).toBe(commands[1]?.command_id);
-    await server.jobs.runAllNow();
-    expect(await planCommands(server, sn)).toHaveLength(2);
-  });
-
-  it('leaves an offline charger’s plan alone', async () => {
-    const { sn, stationId } = await chargerStation();
-    await setTariff(stationId);
-    expect((await save(sn, offPeakPlan)).body.code).toBe(1);
-    await setTariff(stationId, tariffWithValley([{ start: '02:00', end: '04:00' }]));
-    await server.jobs.runAllNow();
-    expect(await planCommands(server, sn)).toHaveLength(1);
   });
 });

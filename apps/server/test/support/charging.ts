@@ -1,11 +1,105 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { localClock, localDate, startOfLocalDay } from '@helio/contracts';
+import {
+  bandAtInstant,
+  type ChargingPlanView,
+  charging,
+  localClock,
+  localDate,
+  StationType,
+  startOfLocalDay,
+  tariff as tariffCalls,
+  tariffShape,
+} from '@helio/contracts';
 import { commandTopic } from '@helio/contracts/device-link';
 import { sql } from 'drizzle-orm';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
+import type { Account } from './accounts.ts';
 import { connectDevice, localBrokerUrl, type TestDevice } from './devices.ts';
+import { addStation, registerDevice } from './fleet.ts';
 import type { TestServer } from './server.ts';
+
+/** The zone of the charging tests' stations. */
+export const ZONE = 'Europe/Warsaw';
+
+/** A tariff of the whole year: valley 22:00–06:00 every day (or `periods`), peak 17:00–21:00. */
+export function tariffWithValley(
+  periods = [
+    { start: '00:00', end: '06:00' },
+    { start: '22:00', end: '24:00' },
+  ],
+) {
+  const every = [1, 2, 3, 4, 5, 6, 7];
+  return {
+    seasons: [
+      {
+        name: 'Year',
+        months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+        periods: [
+          ...periods.map((period) => ({ band: 'valley', days: every, ...period })),
+          { band: 'peak', days: every, start: '17:00', end: '21:00' },
+        ],
+      },
+    ],
+    prices: { peak: 1.2, shoulder: 0.8, valley: 0.4 },
+    feed_in_price: 0.1,
+  };
+}
+
+/** Every quarter hour of each window lies in the tariff's valley. */
+export function expectInValley(windows: { start: number; end: number }[], tariff = tariffWithValley()) {
+  const parsed = tariffShape.parse(tariff);
+  expect(windows.length).toBeGreaterThan(0);
+  for (const window of windows)
+    for (let at = window.start; at < window.end; at += 15 * 60_000)
+      expect(bandAtInstant(parsed, at, ZONE)).toBe('valley');
+}
+
+/**
+ * Stations with a wallbox of `installer` (with `endUser` as their end user), their tariffs, and a
+ * charger's plan read and saved.
+ */
+export function chargingFixture(server: TestServer, installer: Account, endUser: Account) {
+  let latitudeCounter = 0;
+  return {
+    /** A station of `owner` (its end user `endUser` when it is the installer's) and its wallbox. */
+    async chargerStation(owner = installer) {
+      latitudeCounter += 1;
+      const station = await addStation(server, owner.token, {
+        station_type: StationType.residentialEssWallbox,
+        timezone: ZONE,
+        latitude: 50 + latitudeCounter / 1000,
+        longitude: 20,
+        installer_id: owner.userId,
+        ...(owner === installer ? { end_user_id: endUser.userId } : {}),
+      });
+      const wallbox = await registerDevice(server, owner.token, station.station_id, {
+        device_type: 4,
+        rated_power_w: 22_000,
+      });
+      return { stationId: station.station_id, wallbox, sn: wallbox.sn };
+    },
+
+    async setTariff(stationId: number, tariff = tariffWithValley()) {
+      const answer = await server.call(
+        tariffCalls.updateEmbps,
+        { station_id: stationId, tariff },
+        installer.token,
+      );
+      expect(answer.body.code).toBe(1);
+    },
+
+    async view(sn: string, token = endUser.token): Promise<ChargingPlanView> {
+      const answer = await server.call(charging.plan, { equ_sn: sn }, token);
+      expect(answer.body.code).toBe(1);
+      return charging.plan.data.parse(answer.body.data);
+    },
+
+    save(sn: string, plan: unknown, token = endUser.token, key: string = crypto.randomUUID()) {
+      return server.call(charging.savePlan, { equ_sn: sn, plan, key }, token);
+    },
+  };
+}
 
 /**
  * A local HTTP server playing the Open-Meteo provider's hourly irradiance for the charging plans'
