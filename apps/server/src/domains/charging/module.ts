@@ -59,11 +59,11 @@ export function registerCharging(options: ChargingOptions) {
       clock,
     }),
   );
-  const replan = registerReplanJob({
+  registerReplanJob({
     jobs,
     replan: chargingReplan({ repo: plansRepo, planning, commands: options.commands, log }),
     log,
   });
 
-  return { access, replanSoon: replan.trigger };
+  return { access };
 }
