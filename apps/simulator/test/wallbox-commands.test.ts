@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { DeviceType, StationType } from '@helio/contracts';
 import { commandTopic, decodeUp, type ReplyMessage } from '@helio/contracts/device-link';
-import mqtt, { type MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import mqtt from 'mqtt';
+import { describe, expect, it } from 'vitest';
 import type { VirtualDevice } from '../src/devices/virtual-device.ts';
 import { startBareBroker } from './support/broker.ts';
 import { planOf } from './support/charging.ts';
@@ -14,23 +14,16 @@ import { sampleStation } from './support/stations.ts';
  * then succeeded or refused whole with the reason; its readings tell the plan and the session.
  */
 
-let broker: Awaited<ReturnType<typeof startBareBroker>>;
-let portal: MqttClient;
-
-beforeAll(async () => {
-  broker = await startBareBroker();
-  portal = await mqtt.connectAsync(broker.url, { clientId: `portal-${randomUUID()}`, protocolVersion: 4 });
-});
-afterAll(async () => {
-  await portal?.endAsync();
-  await broker?.close();
-});
-
 describe('a wallbox over MQTT', () => {
   it('takes a plan, refuses what it cannot do, holds a session on stop and tells it in its readings', async () => {
     // a Wednesday noon in Warsaw: the household's car is away
     const startMs = Date.UTC(2025, 5, 11, 10, 0);
     const station = sampleStation(StationType.residentialEssWallbox, { startMs, index: 3 });
+    const broker = await startBareBroker();
+    const portal = await mqtt.connectAsync(broker.url, {
+      clientId: `portal-${randomUUID()}`,
+      protocolVersion: 4,
+    });
     const run = testLink(broker.url);
     for (const device of station.devices) run.attach(device);
     await Promise.all(station.devices.map((device) => online(device)));
@@ -117,5 +110,7 @@ describe('a wallbox over MQTT', () => {
     });
     for (const device of station.devices) await device.disconnect();
     run.wheel.stop();
+    await portal.endAsync();
+    await broker.close();
   });
 });

@@ -133,8 +133,7 @@ export class ChargingControl {
       issues.push({ field: 'min_current_a', message: 'validation.chargingCurrentOrder' });
     if (plan.phases === '3p' && this.boxPhases === 1)
       issues.push({ field: 'phases', message: 'validation.invalidValue' });
-    const phases = plan.phases === '1p' ? [1] : plan.phases === '3p' ? [3] : [1, 3];
-    if (!phases.some((count) => plan.min_current_a * count * VOLTS <= this.ratingW))
+    if (!phaseCounts(plan).some((count) => plan.min_current_a * count * VOLTS <= this.ratingW))
       issues.push({ field: 'min_current_a', message: 'validation.aboveRating' });
     const ordered = plan.windows.every(
       (window, index) =>
@@ -233,12 +232,11 @@ export class ChargingControl {
 
   /** The powers the box can offer this car under the plan, one range per phase count, ascending. */
   private ranges(plan: ChargingPlanParams, step: ChargingStep): PhaseRange[] {
-    const counts: Phases[] = plan.phases === '1p' ? [1] : plan.phases === '3p' ? [3] : [1, 3];
     const { car } = step;
     const limitA = this.limitA ?? Number.POSITIVE_INFINITY;
     const minA = Math.min(plan.min_current_a, limitA);
     const ranges: PhaseRange[] = [];
-    for (const count of counts) {
+    for (const count of phaseCounts(plan)) {
       const phases = Math.min(count, this.boxPhases, car.phases) as Phases;
       if (ranges.some((range) => range.phases === phases)) continue;
       // a three-phase car on one phase takes a third of its limit
@@ -295,6 +293,11 @@ export class ChargingControl {
     const window = windows[this.windowIndex];
     return window && window.start <= ms ? window : undefined;
   }
+}
+
+/** The phase counts a plan allows. */
+function phaseCounts(plan: ChargingPlanParams): Phases[] {
+  return plan.phases === '1p' ? [1] : plan.phases === '3p' ? [3] : [1, 3];
 }
 
 /** The lowest power the box can offer that is not below `powerW` (its maximum at most). */
