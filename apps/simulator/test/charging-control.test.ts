@@ -167,6 +167,17 @@ describe('windows and targets', () => {
     expect(offers.slice(45).every((offer) => offer.powerW === 0)).toBe(true);
   });
 
+  it('tells the target until the departure', () => {
+    const control = new ChargingControl(22_000);
+    control.setPlan(planOf('scheduled', { target_wh: 5000, departure_at: 60 * minuteMs }));
+    expect(control.targetWhAt(59 * minuteMs)).toBe(5000);
+    expect(control.targetWhAt(60 * minuteMs)).toBeNull();
+    control.setPlan(planOf('scheduled', { target_wh: 5000 }));
+    expect(control.targetWhAt(1e13)).toBe(5000);
+    control.setPlan(planOf('pv'));
+    expect(control.targetWhAt(0)).toBeNull();
+  });
+
   it('a window below the minimum draws the minimum; above the maximum, the maximum', () => {
     const control = new ChargingControl(22_000);
     control.setPlan(

@@ -117,9 +117,11 @@ export class ChargingControl {
     return this.plan !== null;
   }
 
-  /** Energy the plan targets for the session, Wh; null without one. */
-  get targetWh(): number | null {
-    return this.plan?.target_wh ?? null;
+  /** Energy the plan targets for the session by its departure, Wh; null without one or once it is past. */
+  targetWhAt(ms: number): number | null {
+    const plan = this.plan;
+    if (!plan || plan.target_wh === null) return null;
+    return plan.departure_at === null || ms < plan.departure_at ? plan.target_wh : null;
   }
 
   /**

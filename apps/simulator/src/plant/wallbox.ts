@@ -78,6 +78,8 @@ export class Wallbox {
   private sessionNo: number | null = null;
   private readonly control: ChargingControl;
   private offered: ChargingOffer = { powerW: 0, phases: 1, currentA: 0 };
+  /** The end of the last step, ms. */
+  private nowMs = Number.NaN;
   state: PileState = 'idle';
 
   constructor(
@@ -118,7 +120,7 @@ export class Wallbox {
   report(): PileReport {
     const session = this.session;
     const plugged = session !== null;
-    const targetWh = this.control.targetWh;
+    const targetWh = this.control.targetWhAt(this.nowMs);
     return {
       state: this.state,
       sessionKwh: this.sessionKwh,
@@ -211,6 +213,7 @@ export class Wallbox {
    * `surplusW` (PV minus the site's load) for a plan that follows it.
    */
   demandW(ms: number, local: LocalTime, stepMs: number, surplusW: number): number {
+    this.nowMs = ms;
     if (local.day !== this.day) {
       this.drawDay(local, ms);
       this.day = local.day;
