@@ -32,9 +32,9 @@ import { addShares, bucketFloor, splitEnergy } from './shares.ts';
 export const SESSIONS_EVERY_S = 60;
 /** How long after a five-minute bucket ends its readings are counted. */
 export const SETTLE_MS = 2 * 60_000;
-/** Wallboxes per run, and readings per wallbox per run. */
-const DEVICES_PER_RUN = 50;
+/** Readings read per wallbox at once, and per run over all of them. */
 const READINGS_PER_DEVICE = 2000;
+const READINGS_PER_RUN = 20_000;
 
 type PriceAt = (ms: number) => number | null;
 
@@ -78,12 +78,13 @@ export function chargingSessionsUpdater(options: {
     return splitEnergy(change.intervals, { startMs: fromMs, powers }, priceAt);
   }
 
-  /** Counts one wallbox's readings after its cursor; answers whether more wait. */
+  /** Counts at most `limit` of one wallbox's readings after its cursor; answers how many it read. */
   async function advance(
     device: { device_id: number; station_id: number; cursor_ms: number | null },
     stationOf: ReturnType<typeof stationsOfRun>,
     now: Date,
-  ): Promise<boolean> {
+    limit: number,
+  ): Promise<number> {
     const deviceId = device.device_id;
     const afterMs = Math.max(
       device.cursor_ms ?? Number.NEGATIVE_INFINITY,
@@ -94,9 +95,9 @@ export function chargingSessionsUpdater(options: {
     const [open, previous, readings] = await Promise.all([
       repo.open(deviceId),
       from === null ? undefined : repo.readingAt(deviceId, from),
-      repo.readings(deviceId, { afterMs: from, beforeMs }, READINGS_PER_DEVICE),
+      repo.readings(deviceId, { afterMs: from, beforeMs }, limit),
     ]);
-    if (readings.length === 0) return false;
+    if (readings.length === 0) return 0;
     if (open) open.number = previous?.ms === open.lastMs ? previous.session_no : null;
     const numbers = [...new Set(readings.flatMap((reading) => reading.session_no ?? []))];
     const taken = await repo.taken(deviceId, numbers);
@@ -115,20 +116,31 @@ export function chargingSessionsUpdater(options: {
       });
     }
     scanned.set(deviceId, readings[readings.length - 1]?.ms ?? afterMs);
-    return readings.length === READINGS_PER_DEVICE;
+    return readings.length;
   }
 
   return {
-    /** One bounded run: answers the sessions' devices counted and whether more wait. */
+    /**
+     * One run, bounded by the readings it reads: answers the wallboxes it read readings of and
+     * whether more wait (a wallbox left with readings, or some not reached).
+     */
     async run(now: Date): Promise<{ devices: number; more: boolean }> {
       const pending = (await repo.pending()).filter(
         (device) => device.latest_ms > (scanned.get(device.device_id) ?? Number.NEGATIVE_INFINITY),
       );
       const stationOf = stationsOfRun();
-      let more = pending.length > DEVICES_PER_RUN;
-      for (const device of pending.slice(0, DEVICES_PER_RUN))
-        if (await advance(device, stationOf, now)) more = true;
-      return { devices: Math.min(pending.length, DEVICES_PER_RUN), more };
+      let budget = READINGS_PER_RUN;
+      let devices = 0;
+      let more = false;
+      for (const device of pending) {
+        if (budget <= 0) return { devices, more: true };
+        const limit = Math.min(READINGS_PER_DEVICE, budget);
+        const read = await advance(device, stationOf, now, limit);
+        budget -= read;
+        if (read > 0) devices += 1;
+        if (read === limit) more = true;
+      }
+      return { devices, more };
     },
   };
 }
