@@ -1,5 +1,6 @@
 import { defaultChargingPlan, RoleId } from '@helio/contracts';
 import { chargingPlanParams } from '@helio/contracts/device-link';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, createAccount, registerAccount } from './support/accounts.ts';
 import {
@@ -64,6 +65,12 @@ describe('the replan job', () => {
     expect(commands[1]?.created_by).toBeNull();
     expectInValley(chargingPlanParams.parse(commands[1]?.params).windows, moved);
     expect((await view(sn)).command?.command_id).toBe(commands[1]?.command_id);
+    // the plan keeps what was last sent for it
+    const { rows } = (await server.database.db.execute(
+      sql`select p.command_id, p.sent_digest from charging_plans p join devices d using (device_id) where d.sn = ${sn}`,
+    )) as unknown as { rows: { command_id: string; sent_digest: string | null }[] };
+    expect(rows[0]?.command_id).toBe(commands[1]?.command_id);
+    expect(rows[0]?.sent_digest).toMatch(/^[0-9a-f]{64}$/);
     await server.jobs.runAllNow();
     expect(await planCommands(server, sn)).toHaveLength(2);
   });
