@@ -1,17 +1,17 @@
-import { defaultChargingPlan, RoleId } from '@helio/contracts';
+import { defaultChargingPlan } from '@helio/contracts';
 import { chargingPlanParams } from '@helio/contracts/device-link';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Account, createAccount, registerAccount } from './support/accounts.ts';
 import {
-  chargingFixture,
+  type ChargingFixture,
   expectInValley,
   onlineWallbox,
   planCommands,
+  startChargingServer,
   tariffWithValley,
 } from './support/charging.ts';
 import type { TestDevice } from './support/devices.ts';
-import { startTestServer, type TestServer } from './support/server.ts';
+import type { TestServer } from './support/server.ts';
 
 /**
  * The replan job (every 15 minutes on the job runner, run here at once with the clock moved
@@ -21,35 +21,24 @@ import { startTestServer, type TestServer } from './support/server.ts';
  */
 
 let server: TestServer;
-let installer: Account;
-let endUser: Account;
-const closing: TestDevice[] = [];
-type Fixture = ReturnType<typeof chargingFixture>;
-let chargerStation: Fixture['chargerStation'];
-let setTariff: Fixture['setTariff'];
-let view: Fixture['view'];
-let save: Fixture['save'];
+let plans: ChargingFixture;
+let closing: TestDevice[];
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { WEATHER_URL: 'off' } });
-  installer = await registerAccount(server, RoleId.installer, 'replan');
-  endUser = await createAccount(server, installer, RoleId.endUser, undefined, 'replanuser');
-  ({ chargerStation, setTariff, view, save } = chargingFixture(server, installer, endUser));
+  ({ server, plans, closing, close } = await startChargingServer('replan'));
 });
-afterAll(async () => {
-  for (const device of closing) await device.close();
-  await server?.close();
-});
+afterAll(() => close?.());
 
 const offPeakPlan = { ...defaultChargingPlan, mode: 'off_peak', phases: '3p' };
 
 describe('the replan job', () => {
   it('sends again only when the windows change; the portal is its author', async () => {
-    const { sn, stationId, wallbox } = await chargerStation();
-    await setTariff(stationId);
+    const { sn, stationId, wallbox } = await plans.chargerStation();
+    await plans.setTariff(stationId);
     const { device } = await onlineWallbox(server, wallbox);
     closing.push(device);
-    expect((await save(sn, offPeakPlan)).body.code).toBe(1);
+    expect((await plans.save(sn, offPeakPlan)).body.code).toBe(1);
     await server.jobs.runAllNow();
     expect(await planCommands(server, sn)).toHaveLength(1);
     // a quarter of an hour on: the plan starts later, but the charger does the same from now on
@@ -58,13 +47,13 @@ describe('the replan job', () => {
     expect(await planCommands(server, sn)).toHaveLength(1);
     // the valley moves: new windows
     const moved = tariffWithValley([{ start: '01:00', end: '05:00' }]);
-    await setTariff(stationId, moved);
+    await plans.setTariff(stationId, moved);
     await server.jobs.runAllNow();
     const commands = await planCommands(server, sn);
     expect(commands).toHaveLength(2);
     expect(commands[1]?.created_by).toBeNull();
     expectInValley(chargingPlanParams.parse(commands[1]?.params).windows, moved);
-    expect((await view(sn)).command?.command_id).toBe(commands[1]?.command_id);
+    expect((await plans.view(sn)).command?.command_id).toBe(commands[1]?.command_id);
     // the plan keeps what was last sent for it
     const { rows } = (await server.database.db.execute(
       sql`select p.command_id, p.sent_digest from charging_plans p join devices d using (device_id) where d.sn = ${sn}`,
@@ -76,16 +65,16 @@ describe('the replan job', () => {
   });
 
   it('leaves an offline charger’s plan alone', async () => {
-    const { sn, stationId } = await chargerStation();
-    await setTariff(stationId);
-    expect((await save(sn, offPeakPlan)).body.code).toBe(1);
-    await setTariff(stationId, tariffWithValley([{ start: '02:00', end: '04:00' }]));
+    const { sn, stationId } = await plans.chargerStation();
+    await plans.setTariff(stationId);
+    expect((await plans.save(sn, offPeakPlan)).body.code).toBe(1);
+    await plans.setTariff(stationId, tariffWithValley([{ start: '02:00', end: '04:00' }]));
     await server.jobs.runAllNow();
     expect(await planCommands(server, sn)).toHaveLength(1);
   });
 
   it('sends again when the departure passes: the plan goes on without it', async () => {
-    const { sn, wallbox } = await chargerStation();
+    const { sn, wallbox } = await plans.chargerStation();
     const { device } = await onlineWallbox(server, wallbox);
     closing.push(device);
     const departure = new Date(server.clock.now().getTime() + 45 * 60_000).toISOString();
@@ -94,7 +83,7 @@ describe('the replan job', () => {
       mode: 'fast',
       override: { departure_at: departure, energy_kwh: 2 },
     };
-    expect((await save(sn, plan)).body.code).toBe(1);
+    expect((await plans.save(sn, plan)).body.code).toBe(1);
     const [first] = await planCommands(server, sn);
     expect(chargingPlanParams.parse(first?.params)).toMatchObject({
       target_wh: 2000,
@@ -110,6 +99,6 @@ describe('the replan job', () => {
       departure_at: null,
     });
     // the plan as shown has no override any more (its departure is past)
-    expect((await view(sn)).plan.override).toBeNull();
+    expect((await plans.view(sn)).plan.override).toBeNull();
   });
 });

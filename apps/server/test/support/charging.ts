@@ -6,6 +6,7 @@ import {
   charging,
   localClock,
   localDate,
+  RoleId,
   StationType,
   startOfLocalDay,
   tariff as tariffCalls,
@@ -14,10 +15,10 @@ import {
 import { commandTopic } from '@helio/contracts/device-link';
 import { sql } from 'drizzle-orm';
 import { expect, vi } from 'vitest';
-import type { Account } from './accounts.ts';
+import { type Account, createAccount, registerAccount } from './accounts.ts';
 import { connectDevice, localBrokerUrl, type TestDevice } from './devices.ts';
 import { addStation, registerDevice } from './fleet.ts';
-import type { TestServer } from './server.ts';
+import { startTestServer, type TestServer } from './server.ts';
 
 /** The zone of the charging tests' stations. */
 export const ZONE = 'Europe/Warsaw';
@@ -193,4 +194,28 @@ export async function planCommands(server: TestServer, sn: string) {
     rows: { command_id: string; params: Record<string, unknown>; created_by: number | null; state: string }[];
   };
   return rows;
+}
+
+export type ChargingFixture = ReturnType<typeof chargingFixture>;
+
+/**
+ * A test server without a weather provider, an installer and their end user (accounts named after
+ * `prefix`), the fixture on them, and the test devices to close at the end.
+ */
+export async function startChargingServer(prefix: string) {
+  const server = await startTestServer({ env: { WEATHER_URL: 'off' } });
+  const installer = await registerAccount(server, RoleId.installer, prefix);
+  const endUser = await createAccount(server, installer, RoleId.endUser, undefined, `${prefix}user`);
+  const closing: TestDevice[] = [];
+  return {
+    server,
+    installer,
+    endUser,
+    plans: chargingFixture(server, installer, endUser),
+    closing,
+    async close() {
+      for (const device of closing) await device.close();
+      await server.close();
+    },
+  };
 }
