@@ -14,7 +14,6 @@ import { authRepository } from './domains/auth/repository.ts';
 import { authRoutes } from './domains/auth/routes.ts';
 import { authService } from './domains/auth/service.ts';
 import { registerCharging } from './domains/charging/module.ts';
-import { registerChargingRecords } from './domains/charging/records/module.ts';
 import { commandsRepository } from './domains/commands/repository.ts';
 import { type DeviceCommands, deviceCommands } from './domains/commands/service.ts';
 import { commonRoutes } from './domains/common/routes.ts';
@@ -372,18 +371,8 @@ export async function buildApp({
     commands,
     plant,
     weather,
-  });
-
-  // charging records: the sessions job over the wallboxes' readings, the records call and its export
-  registerChargingRecords({
-    calls,
-    db,
-    clock,
-    jobs,
-    log: app.log.child({ part: 'charging-records' }),
     tenancy: scopes,
     downloads: files,
-    plant,
   });
 
   // firmware: the operator's signed catalogue, the images' download links, installers' staged upgrades

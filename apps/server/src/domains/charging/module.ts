@@ -1,7 +1,9 @@
+import { charging } from '@helio/contracts';
 import type { Database } from '@helio/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CallRegistry } from '../../http/calls.ts';
 import type { Clock } from '../../platform/clock.ts';
+import type { Downloads } from '../../platform/downloads.ts';
 import type { JobRunner } from '../../platform/jobs/runner.ts';
 import type { DeviceCommands } from '../commands/service.ts';
 import type { ControlAccess } from '../control/access.ts';
@@ -9,6 +11,7 @@ import type { ControlRepository } from '../control/repository.ts';
 import type { ControlService } from '../control/service.ts';
 import type { PlantRepository } from '../plant/repository.ts';
 import { tariffsRepository } from '../tariffs/repository.ts';
+import type { Tenancy } from '../tenancy/tenancy.ts';
 import type { WeatherProvider } from '../weather/provider.ts';
 import { chargingAccess } from './access.ts';
 import { stationForecasts } from './plans/forecast.ts';
@@ -17,11 +20,14 @@ import { chargingReplan, registerReplanJob } from './plans/replan-job.ts';
 import { chargingPlansRepository } from './plans/repository.ts';
 import { chargingPlanRoutes } from './plans/routes.ts';
 import { chargingPlansService } from './plans/service.ts';
+import { registerChargingRecords } from './records/module.ts';
+import { chargingRemote } from './remote/service.ts';
 
 /**
  * Wires wallbox charging (README "Wallbox charging: choices"): who may act on a charger (access.ts,
  * on control's rules), and each part's calls and jobs on it. Plans: the plan calls, their PV
- * forecast (the weather provider, else the station's history) and the replan job.
+ * forecast (the weather provider, else the station's history) and the replan job. Records: the
+ * sessions job and the records call with its export. Remote: start, stop and current.
  */
 export interface ChargingOptions {
   calls: CallRegistry;
@@ -36,6 +42,8 @@ export interface ChargingOptions {
   commands: DeviceCommands;
   plant: PlantRepository;
   weather: WeatherProvider;
+  tenancy: Tenancy;
+  downloads: Downloads;
 }
 
 export function registerCharging(options: ChargingOptions) {
@@ -65,5 +73,21 @@ export function registerCharging(options: ChargingOptions) {
     log,
   });
 
-  return { access };
+  const remote = chargingRemote({ access, control: options.control });
+  calls.handle(charging.remote, ({ body, caller }) =>
+    remote.remote(caller, body.equ_sn, body.action, body.current_a, body.key),
+  );
+
+  const records = registerChargingRecords({
+    calls,
+    db,
+    clock,
+    jobs,
+    log,
+    tenancy: options.tenancy,
+    downloads: options.downloads,
+    plant: options.plant,
+  });
+
+  return { access, sessionsSoon: records.sessionsSoon };
 }
