@@ -8,8 +8,9 @@ import {
   type ReplyMessage,
   selfTestNames,
 } from '@helio/contracts/device-link';
-import type { Plant, PlantControl } from '../plant/model.ts';
+import type { PlantControl } from '../plant/model.ts';
 import type { Random } from '../random.ts';
+import { type ChargingCommand, type ChargingPoint, runCharging } from './charging.ts';
 import type { DeviceLink } from './link.ts';
 import type { DeviceParameters } from './parameters.ts';
 import { failureOf, selfTestRows } from './self-test.ts';
@@ -29,7 +30,7 @@ export interface CommandedDevice extends UpgradedDevice {
   /** Applies what checked parameter values do physically to the station's plant. */
   control(change: PlantControl): void;
   /** A wallbox: its station's charging point, which takes `charging_plan` and `charge`. */
-  readonly charger?: Pick<Plant, 'chargingPlan' | 'charge'>;
+  readonly charger?: ChargingPoint;
   /** Its reporting interval changed (a setting, a debug session): the station follows. */
   intervalChanged(): void;
   /** True while a debug session runs. */
@@ -54,18 +55,6 @@ const DEBUG_DURATION_S = 30 * 60;
 /** The refusal of a set of issues, as the reply's message says it. */
 function refusal(issues: readonly { field: string; message: string }[], what = 'parameter'): string {
   return `${what} refused: ${issues.map((issue) => `${issue.field} (${issue.message})`).join(', ')}`;
-}
-
-/** What a wallbox says it does now, in the reply's words. */
-function chargingDone(command: Extract<CommandMessage, { name: 'charging_plan' | 'charge' }>): string {
-  if (command.name === 'charging_plan') {
-    const { mode, min_current_a, max_current_a, phases, windows } = command.params;
-    return `following ${mode}: ${min_current_a}–${max_current_a} A, ${phases}, ${windows.length} windows`;
-  }
-  const { action, current_a } = command.params;
-  if (action === 'stop') return 'charging held: the car stays plugged';
-  if (action === 'current') return `current limited to ${current_a} A per phase`;
-  return current_a === undefined ? 'charging now' : `charging now, at most ${current_a} A per phase`;
 }
 
 interface CommandRecord {
@@ -274,7 +263,7 @@ export class DeviceCommands {
    * A wallbox's charging plan or remote command: taken, then followed, or refused whole with the
    * wallbox's reasons (a plan its rating cannot follow, a command without a car plugged in).
    */
-  private charging(command: Extract<CommandMessage, { name: 'charging_plan' | 'charge' }>): void {
+  private charging(command: ChargingCommand): void {
     const { wheel, timing } = this.link();
     const charger = this.device.charger;
     if (this.device.deviceType !== DeviceType.chargingPile || !charger) {
@@ -283,12 +272,8 @@ export class DeviceCommands {
     }
     this.reply(command.id, 'acknowledged');
     wheel.after(timing.workMs, () => {
-      const refusal =
-        command.name === 'charging_plan'
-          ? charger.chargingPlan(command.params)
-          : charger.charge(command.params);
-      if (refusal) this.reply(command.id, 'failed', refusal);
-      else this.reply(command.id, 'succeeded', { message: chargingDone(command) });
+      const { state, extra } = runCharging(command, charger);
+      this.reply(command.id, state, extra);
     });
   }
 

@@ -1,9 +1,10 @@
 /** One simulated device: its readings, with its connection, buffer, faults and commands around them. */
 import type { DeviceType, FirmwarePart, StrategyProgram } from '@helio/contracts';
 import type { EmsPart } from '@helio/contracts/device-link';
-import type { Plant, PlantConfig, PlantControl, PlantState } from '../plant/model.ts';
+import type { PlantConfig, PlantControl, PlantState } from '../plant/model.ts';
 import { deriveSeed, Random } from '../random.ts';
 import { type HeldReading, UplinkBuffer } from './buffer.ts';
+import type { ChargingPoint } from './charging.ts';
 import { DeviceCommands } from './commands.ts';
 import { DeviceConnection, onlineStatusPayload } from './connection.ts';
 import { type ActiveFault, type AlarmEvent, alarmPayload, DeviceFaults } from './faults.ts';
@@ -89,7 +90,7 @@ export class VirtualDevice {
     /** Where what its parameter values do physically goes: the station's plant. */
     control?: (change: PlantControl) => void;
     /** A wallbox's charging point (`charging_plan`, `charge`): the station's plant. */
-    charger?: Pick<Plant, 'chargingPlan' | 'charge'>;
+    charger?: ChargingPoint;
     /** Its reporting interval changed: the station takes readings on the new one. */
     intervalChanged?: () => void;
     /** ISO 3166-1 alpha-2 country of its station: it picks the grid standard. */

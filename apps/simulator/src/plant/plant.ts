@@ -1,5 +1,4 @@
 import { assertTimeZone, type StrategyProgram } from '@helio/contracts';
-import type { ChargeParams, ChargingPlanParams } from '@helio/contracts/device-link';
 import { deriveSeed, Random } from '../random.ts';
 import { Battery, batteryTargetW, batteryWindow, floorSocPct, stateOfHealthPct } from './battery.ts';
 import { applyControl, applyStrategy } from './control.ts';
@@ -8,15 +7,7 @@ import { DemandMeter, defaultSts, GridOutages, TransferSwitch } from './grid.ts'
 import { irradianceOnPlane, type PlaneIrradiance } from './irradiance.ts';
 import { SiteLoad } from './load.ts';
 import { type LocalTime, localTime } from './local-time.ts';
-import type {
-  ChargingRefusal,
-  EnergyCounters,
-  Plant,
-  PlantConfig,
-  PlantControl,
-  PlantState,
-  TransferState,
-} from './model.ts';
+import type { EnergyCounters, Plant, PlantConfig, PlantControl, PlantState, TransferState } from './model.ts';
 import { arrayDcPowerW, cellTemperatureC, inverterAcPowerW } from './pv.ts';
 import { applySettings, type HardwareLimits } from './settings.ts';
 import { type ClearSky, SunOverPlane } from './sun.ts';
@@ -190,13 +181,10 @@ class SimulatedPlant implements Plant {
     this.outages.force(fromMs, toMs);
   }
 
-  chargingPlan(plan: ChargingPlanParams): ChargingRefusal | null {
-    return this.wallbox ? this.wallbox.chargingPlan(plan) : noWallbox;
-  }
+  chargingPlan: Plant['chargingPlan'] = (plan) =>
+    this.wallbox ? this.wallbox.chargingPlan(plan) : noWallbox;
 
-  charge(params: ChargeParams): ChargingRefusal | null {
-    return this.wallbox ? this.wallbox.charge(params) : noWallbox;
-  }
+  charge: Plant['charge'] = (params) => (this.wallbox ? this.wallbox.charge(params) : noWallbox);
 
   /** Computes the powers at `ms` for a step of `stepMs` that ends there, and integrates them when asked. */
   private step(ms: number, stepMs: number, integrate: boolean): void {
