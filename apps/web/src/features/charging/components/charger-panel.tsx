@@ -1,9 +1,8 @@
 import { EditOutlined } from '@ant-design/icons';
 import { Alert, Button } from 'antd';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../components/empty-state.tsx';
-import { focusSoon } from '../../../hooks/use-focus-return.ts';
 import { describeError } from '../../../lib/api.ts';
 import { CommandProgress, QuietSkeleton } from '../../devices/index.ts';
 import { useChargingPlan, useRefreshPlan } from '../api/charging.ts';
@@ -27,6 +26,13 @@ export function ChargerPanel({ sn }: { sn: string }) {
   const view = useChargingPlan(sn, following || planCommand?.open === true);
   const refresh = useRefreshPlan(sn);
   const editButton = useRef<HTMLButtonElement>(null);
+  // the editor closed: the focus goes back to the button that opened it, once it is there again
+  const [focusBack, setFocusBack] = useState(false);
+  useEffect(() => {
+    if (editing || !focusBack) return;
+    editButton.current?.focus();
+    setFocusBack(false);
+  }, [editing, focusBack]);
   const data = view.data;
 
   if (!data && view.isError)
@@ -41,7 +47,7 @@ export function ChargerPanel({ sn }: { sn: string }) {
 
   const closeEditor = () => {
     setEditing(false);
-    focusSoon(editButton.current);
+    setFocusBack(true);
   };
 
   return (

@@ -40,13 +40,14 @@ export function ChargingSections({ stationId, chargers }: ChargingSectionsProps)
               value={sn}
               onChange={(event) => setChosen(event.target.value as string)}
               aria-labelledby={`${id}-picker`}
-              options={chargers.map((charger) => ({
-                value: charger.sn,
-                label: charger.sn,
-                'data-testid': `charging-pick-${charger.sn}`,
-              }))}
               data-testid="charging-picker"
-            />
+            >
+              {chargers.map((charger) => (
+                <Radio.Button key={charger.sn} value={charger.sn} data-testid={`charging-pick-${charger.sn}`}>
+                  {charger.sn}
+                </Radio.Button>
+              ))}
+            </Radio.Group>
           </div>
         )}
         <ChargerPanel key={sn} sn={sn} />

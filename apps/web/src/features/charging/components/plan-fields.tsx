@@ -6,6 +6,8 @@ import { useChargingTexts } from '../lib/use-charging-texts.ts';
 import type { PlanFieldsForm } from './use-plan-form.ts';
 
 interface ModeChoiceProps {
+  /** The form item's id: a refusal scrolls to it. */
+  id?: string;
   value?: ChargingMode;
   onChange?: (mode: ChargingMode) => void;
   hasTariff: boolean;
@@ -18,7 +20,7 @@ interface ModeChoiceProps {
  * The modes as radios, each with its one-line explanation; off-peak without the station's tariff
  * is disabled and says why. Focused (a refusal of the plan's check) on the mode chosen.
  */
-function ModeChoice({ value, onChange, hasTariff, labelledBy, describedBy, ref }: ModeChoiceProps) {
+function ModeChoice({ id, value, onChange, hasTariff, labelledBy, describedBy, ref }: ModeChoiceProps) {
   const texts = useChargingTexts();
   const { t } = useTranslation();
   const group = useRef<HTMLDivElement>(null);
@@ -32,6 +34,7 @@ function ModeChoice({ value, onChange, hasTariff, labelledBy, describedBy, ref }
   return (
     <Radio.Group
       ref={group}
+      id={id}
       value={value}
       onChange={(event: RadioChangeEvent) => onChange?.(event.target.value as ChargingMode)}
       className="charging-modes"
@@ -104,15 +107,13 @@ export function PlanFields({ form, hasTariff }: { form: PlanFieldsForm; hasTarif
       <fieldset className="charging-fieldset">
         <legend id={`${id}-phases`}>{t('charging.form.phases')}</legend>
         <Form.Item name="phases" rules={[form.rule('phases')]}>
-          <Radio.Group
-            optionType="button"
-            aria-labelledby={`${id}-phases`}
-            options={phaseModes.map((phases) => ({
-              value: phases,
-              label: texts.phases(phases),
-              'data-testid': `charging-phases-${phases}`,
-            }))}
-          />
+          <Radio.Group optionType="button" aria-labelledby={`${id}-phases`}>
+            {phaseModes.map((phases) => (
+              <Radio.Button key={phases} value={phases} data-testid={`charging-phases-${phases}`}>
+                {texts.phases(phases)}
+              </Radio.Button>
+            ))}
+          </Radio.Group>
         </Form.Item>
       </fieldset>
     </>

@@ -1,4 +1,4 @@
-import { type ChargingRecord, type ChargingRecordsData, GAP_TEXT } from '@helio/contracts';
+import type { ChargingRecord, ChargingRecordsData } from '@helio/contracts';
 import { Table } from 'antd';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
 import type { ReactNode } from 'react';
@@ -9,8 +9,8 @@ import {
   durationText,
   energyText,
   moneyText,
-  PileStateTag,
   powerText,
+  SessionEnd,
   zonedDateTimeText,
 } from '../../stations/index.ts';
 import { useChargingTexts } from '../lib/use-charging-texts.ts';
@@ -43,14 +43,7 @@ export function RecordsTable({ data, loading, pagination, empty }: RecordsTableP
     {
       key: 'ended',
       title: t('charging.records.ended'),
-      render: (_, row) =>
-        row.ended_at ? (
-          time(row.ended_at)
-        ) : row.state === 'ended' ? (
-          GAP_TEXT
-        ) : (
-          <PileStateTag state={row.state} />
-        ),
+      render: (_, row) => <SessionEnd session={row} time={time} />,
     },
     {
       key: 'duration',

@@ -46,15 +46,13 @@ function AmountFields({ form, name, path, testId }: AmountFieldsProps) {
       <fieldset className="charging-fieldset charging-inline">
         <legend id={`${id}-amount`}>{t('charging.form.amount')}</legend>
         <Form.Item name={[...name, 'amount']}>
-          <Radio.Group
-            optionType="button"
-            aria-labelledby={`${id}-amount`}
-            options={(['energy', 'soc'] as const).map((kind) => ({
-              value: kind,
-              label: t(`charging.form.amountKind.${kind}`),
-              'data-testid': `${testId}-amount-${kind}`,
-            }))}
-          />
+          <Radio.Group optionType="button" aria-labelledby={`${id}-amount`}>
+            {(['energy', 'soc'] as const).map((kind) => (
+              <Radio.Button key={kind} value={kind} data-testid={`${testId}-amount-${kind}`}>
+                {t(`charging.form.amountKind.${kind}`)}
+              </Radio.Button>
+            ))}
+          </Radio.Group>
         </Form.Item>
       </fieldset>
       {amount === 'soc' ? (

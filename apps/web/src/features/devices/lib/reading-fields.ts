@@ -31,6 +31,9 @@ export type ValueKind =
   | 'state'
   | 'pileState'
   | 'mode'
+  | 'chargingMode'
+  | 'sessionStart'
+  | 'flag'
   | 'power'
   | 'reactive'
   | 'cellVoltage'
@@ -52,6 +55,12 @@ const namedKinds: Record<string, ValueKind> = {
   state: 'state',
   pile_state: 'pileState',
   mode: 'mode',
+  // a wallbox's session and the plan it follows
+  plan_mode: 'chargingMode',
+  session_start: 'sessionStart',
+  remote_hold: 'flag',
+  session_no: 'count',
+  phases: 'count',
   power_factor: 'ratio',
   buffered: 'count',
   transfers: 'count',
@@ -102,6 +111,9 @@ export const kindUnit: Record<ValueKind, string> = {
   state: '',
   pileState: '',
   mode: '',
+  chargingMode: '',
+  sessionStart: '',
+  flag: '',
   power: 'W',
   reactive: 'var',
   energy: 'kWh',
@@ -226,6 +238,9 @@ const kindGroups: Record<ValueKind, ReadingGroupId> = {
   state: 'status',
   pileState: 'status',
   mode: 'status',
+  chargingMode: 'status',
+  sessionStart: 'status',
+  flag: 'status',
   power: 'power',
   reactive: 'power',
   percent: 'battery',

@@ -34,8 +34,8 @@ export function useReadingTexts() {
 
   /**
    * A value as text with its unit; working states by their names (an EMS 5000's parts and system
-   * by their own sets: `type` says whether a bare `state` is the EMS's), pile states and running
-   * modes by theirs.
+   * by their own sets: `type` says whether a bare `state` is the EMS's), pile states, running
+   * modes, a wallbox's plan mode and how its session started by theirs, a remote stop as on or off.
    */
   const valueText = (field: string, value: number | string | null | undefined, type?: DeviceType): string => {
     const kind = valueKind(field);
@@ -48,6 +48,12 @@ export function useReadingTexts() {
       const key = `devices.reading.mode.${value}`;
       return i18n.exists(key) ? t(key) : value;
     }
+    if ((kind === 'chargingMode' || kind === 'sessionStart') && typeof value === 'string') {
+      const key = `devices.reading.${kind}.${value}`;
+      return i18n.exists(key) ? t(key) : value;
+    }
+    if (kind === 'flag' && typeof value === 'number')
+      return t(`devices.reading.flag.${value ? 'on' : 'off'}`);
     if (typeof value === 'string') return value;
     return numberText(kind, value);
   };

@@ -40,6 +40,23 @@ export function PileStateTag({ state }: { state: PileState | null }) {
   );
 }
 
+/**
+ * When a session ended; while its car is plugged in, whether it charges or is only plugged in (full,
+ * waiting for its window, stopped): such a session is plugged, not charging.
+ */
+export function SessionEnd({
+  session,
+  time,
+}: {
+  session: { ended_at: string | null; state: 'charging' | 'plugged' | 'ended' };
+  time: (iso: string) => string;
+}) {
+  if (session.ended_at) return time(session.ended_at);
+  // said ended without an end (its charger said nothing for hours): no end time is known
+  if (session.state === 'ended') return GAP_TEXT;
+  return <PileStateTag state={session.state} />;
+}
+
 function Chargers({ data }: { data: PileData }) {
   const { t } = useTranslation();
   const figures = [
@@ -95,15 +112,7 @@ function Sessions({ data }: { data: PileData }) {
     {
       key: 'ended',
       title: t('stations.pile.ended'),
-      // a car still plugged in that no longer charges (full, waiting for its window) is plugged, not charging
-      render: (_, row) =>
-        row.ended_at ? (
-          time(row.ended_at)
-        ) : row.state === 'ended' ? (
-          GAP_TEXT
-        ) : (
-          <PileStateTag state={row.state} />
-        ),
+      render: (_, row) => <SessionEnd session={row} time={time} />,
     },
     {
       key: 'duration',
