@@ -21,6 +21,16 @@ export interface BatterySlot {
   endMin: number;
 }
 
+/** A car brought to a wallbox on purpose: when it comes and goes, its battery and its on-board charger. */
+export interface BroughtCar {
+  arrivalMs: number;
+  departureMs: number;
+  capacityKwh: number;
+  socPct: number;
+  /** The car's own limit, W: above 7.4 kW it charges on three phases. */
+  maxW: number;
+}
+
 export interface PlantConfig {
   stationType: StationType;
   latitude: number;
@@ -237,6 +247,11 @@ export interface Plant {
   applyStrategy(program: StrategyProgram): void;
   /** Forces a grid outage over [fromMs, toMs) besides the drawn ones (a grid-connected site only). */
   outage(fromMs: number, toMs: number): void;
+  /**
+   * Brings a car to the wallbox (a test or a journey that needs one at a known time): while brought
+   * cars are due or plugged, the day's drawn cars stay away.
+   */
+  bringCar(car: BroughtCar): void;
   /** A `charging_plan` for the site's wallbox: kept in place of the last, or why not (nothing changed). */
   chargingPlan(plan: ChargingPlanParams): ChargingRefusal | null;
   /** A `charge` command for the wallbox's session under way: done, or why not (nothing changed). */

@@ -186,6 +186,8 @@ class SimulatedPlant implements Plant {
 
   charge: Plant['charge'] = (params) => (this.wallbox ? this.wallbox.charge(params) : noWallbox);
 
+  bringCar: Plant['bringCar'] = (car) => this.wallbox?.bringCar(car);
+
   /** Computes the powers at `ms` for a step of `stepMs` that ends there, and integrates them when asked. */
   private step(ms: number, stepMs: number, integrate: boolean): void {
     const config = this.config;

@@ -3,7 +3,7 @@ import type { ChargeParams, ChargingPlanParams } from '@helio/contracts/device-l
 import { deriveSeed, Random } from '../random.ts';
 import { type CarLimits, ChargingControl, type ChargingOffer } from './charging.ts';
 import type { LocalTime } from './local-time.ts';
-import type { ChargingRefusal, PileReport } from './model.ts';
+import type { BroughtCar, ChargingRefusal, PileReport } from './model.ts';
 
 /**
  * A wallbox and the cars that come to it.
@@ -45,6 +45,8 @@ interface Session {
   start: SessionStart;
   faultFromMs: number;
   faultToMs: number;
+  /** Brought on purpose (bringCar), not drawn. */
+  brought?: boolean;
 }
 
 const hourMs = 3_600_000;
@@ -72,6 +74,8 @@ export class Wallbox {
   private readonly stream: number;
   private day = Number.NaN;
   private upcoming: Session[] = [];
+  /** Cars brought on purpose, by arrival. */
+  private readonly brought: Session[] = [];
   private idleNotReady: { fromMs: number; toMs: number } | null = null;
   private session: Session | null = null;
   private deliveredWh = 0;
@@ -92,6 +96,28 @@ export class Wallbox {
   ) {
     this.stream = deriveSeed(seed, 'wallbox');
     this.control = new ChargingControl(ratingW);
+  }
+
+  /** A car that comes at a known time (see Plant.bringCar); it tells its SOC, and wants to be full. */
+  bringCar(car: BroughtCar): void {
+    const capacityWh = car.capacityKwh * 1000;
+    this.brought.push({
+      arrivalMs: car.arrivalMs,
+      departureMs: car.departureMs,
+      readyMs: car.arrivalMs + 60_000,
+      notReady: false,
+      wantedWh: ((100 - car.socPct) / 100) * capacityWh,
+      car: { phases: car.maxW > onePhaseCarMaxW ? 3 : 1, maxW: car.maxW },
+      capacityWh,
+      arrivalSocPct: car.socPct,
+      tellsSoc: true,
+      card: false,
+      start: 'plug_and_charge',
+      faultFromMs: Number.NaN,
+      faultToMs: Number.NaN,
+      brought: true,
+    });
+    this.brought.sort((a, b) => a.arrivalMs - b.arrivalMs);
   }
 
   /** Energy of the current or last session, kWh. */
@@ -219,12 +245,18 @@ export class Wallbox {
       this.day = local.day;
     }
     if (this.session && ms >= this.session.departureMs) this.session = null;
+    // a brought car takes the box from a drawn one plugged before it was brought
+    if (this.session && !this.session.brought && (this.brought[0]?.arrivalMs ?? Infinity) <= ms)
+      this.session = null;
     if (!this.session) {
       // A car that arrived while another was plugged went elsewhere.
       while (this.upcoming.length > 0 && this.upcoming[0]!.departureMs <= ms) this.upcoming.shift();
-      const next = this.upcoming[0];
+      while (this.brought.length > 0 && this.brought[0]!.departureMs <= ms) this.brought.shift();
+      // While a brought car is due, the box is kept for it: drawn cars go elsewhere.
+      const queue = this.brought.length > 0 ? this.brought : this.upcoming;
+      const next = queue[0];
       if (next && next.arrivalMs <= ms) {
-        this.upcoming.shift();
+        queue.shift();
         this.session = next;
         this.deliveredWh = 0;
         this.sessionNo = Math.floor(next.arrivalMs / 60_000);
