@@ -93,14 +93,19 @@ describe('a wallbox over MQTT', () => {
 
     // the evening's car: charged at once at the minimum at least (the plan's start), then held
     let ms = startMs + 60_000;
-    while (station.plant.current().pile.state !== 'charging') station.plant.advance((ms += 60_000));
-    const charging = await readingAt((ms += 60_000));
+    while (station.plant.current().pile.state !== 'charging') {
+      ms += 60_000;
+      station.plant.advance(ms);
+    }
+    ms += 60_000;
+    const charging = await readingAt(ms);
     expect(charging).toMatchObject({ pile_state: 'charging', session_start: 'plan', plan_mode: 'min_pv' });
     expect(charging.current_limit_a).toBeGreaterThanOrEqual(6);
     expect(charging.current_limit_a).toBeLessThanOrEqual(10);
     const stopped = await command(wallbox, 'charge', { action: 'stop' });
     expect(stopped.map((reply) => reply.state)).toEqual(['acknowledged', 'succeeded']);
-    const held = await readingAt((ms += 120_000));
+    ms += 120_000;
+    const held = await readingAt(ms);
     expect(held).toMatchObject({
       pile_state: 'plugged',
       power_w: 0,

@@ -52,6 +52,7 @@ async function simulatedPlant(
     startMs,
     initialSocPct,
     firmwareKeys = [],
+    endUser,
   }: {
     name: string;
     stationType: StationType;
@@ -64,6 +65,8 @@ async function simulatedPlant(
     startMs: number | undefined;
     initialSocPct?: number;
     firmwareKeys?: readonly string[];
+    /** The station's end user. */
+    endUser?: Account;
   },
 ): Promise<{
   stationId: number;
@@ -79,6 +82,7 @@ async function simulatedPlant(
       station_name: name,
       station_type: stationType,
       installer_id: installer.userId,
+      ...(endUser ? { end_user_id: endUser.userId } : {}),
       country_code: countryCode,
       address,
       latitude: config.latitude,
@@ -257,6 +261,61 @@ export async function simulatedCommercialEss(
     deviceIds: plant.deviceIds,
     emsSn: plant.sns[0]!,
     meterSn: plant.sns[1]!,
+    config,
+    stop: plant.stop,
+  };
+}
+
+/** A home with PV, a battery and an 11 kW wallbox: its station, devices and the wallbox's SN. */
+export interface SimulatedWallboxHome extends SimulatedPlant {
+  wallboxSn: string;
+  config: PlantConfig;
+}
+
+/**
+ * A home near Santiago de Chile (summer in November, sunny) with PV, a battery, a meter and an
+ * 11 kW wallbox (station type 6), held by `installer` with `endUser` as its end user; the plant's
+ * simulated time starts at `startMs`, so a journey can run it through the hours before now.
+ */
+export async function simulatedWallboxHome(
+  baseUrl: string,
+  brokerUrl: string,
+  installer: Account,
+  endUser: Account,
+  name: string,
+  { startMs }: { startMs: number },
+): Promise<SimulatedWallboxHome> {
+  const place = placesNamed(['santiago'])[0]!;
+  const config = samplePlantConfig(StationType.residentialEssWallbox, place, 7);
+  const plant = await simulatedPlant(baseUrl, brokerUrl, installer, {
+    name,
+    stationType: StationType.residentialEssWallbox,
+    config,
+    countryCode: place.countryCode,
+    address: 'Avenida Apoquindo 4500',
+    currency: place.currency,
+    unitPrice: place.unitPrice,
+    devices: [
+      {
+        deviceType: DeviceType.inverter,
+        prefix: 'INV',
+        model: 'H3-12K',
+        ratedPowerW: ratedPowerOf(DeviceType.inverter, config, 1),
+      },
+      { deviceType: DeviceType.battery, prefix: 'BAT', model: 'HV-15.4', ratedPowerW: 7500 },
+      { deviceType: DeviceType.chargingPile, prefix: 'EVC', model: 'AC-11K', ratedPowerW: 11_000 },
+      { deviceType: DeviceType.meter, prefix: 'MTR', model: 'DTSU666', ratedPowerW: 0 },
+    ],
+    startMs,
+    initialSocPct: 60,
+    endUser,
+  });
+  return {
+    stationId: plant.stationId,
+    station: plant.station,
+    deviceIds: plant.deviceIds,
+    inverterSn: plant.sns[0]!,
+    wallboxSn: plant.sns[2]!,
     config,
     stop: plant.stop,
   };
