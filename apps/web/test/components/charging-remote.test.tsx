@@ -152,7 +152,7 @@ describe('remote control of a charger', () => {
   it('offers nothing without a car, and says why', async () => {
     const api = answerCharging(
       fakeApi(),
-      planView({ charger: chargerNow({ pile_state: 'idle', power_w: 0 }) }),
+      planView({ charger: chargerNow({ pile_state: 'idle', power_w: 0, current_limit_a: 0 }) }),
     );
     renderRemote(api);
     await screen.findByTestId('charging-remote');
@@ -160,6 +160,8 @@ describe('remote control of a charger', () => {
     expect(button('charging-stop').disabled).toBe(true);
     expect(button('charging-current-set').disabled).toBe(true);
     expect(reasons()).toEqual(['No car is plugged in.']);
+    // an idle charger allows 0 A: the current offered is the plan's maximum
+    expect((screen.getByLabelText('Current now') as HTMLInputElement).value).toBe('16');
     await expectAccessible(document.body, 'the remote control without a car');
   });
 });

@@ -28,7 +28,11 @@ export function RemoteControl({ view, onFollow }: RemoteControlProps) {
   const remote = useRemote(sn);
   const refresh = useRefreshPlan(sn);
   const [stopping, setStopping] = useState(false);
-  const [amps, setAmps] = useState<number | null>(view.charger?.current_limit_a ?? view.plan.max_current_a);
+  // the charger's limit now when it allows charging at all (0 while idle), else the plan's maximum
+  const limitNow = view.charger?.current_limit_a ?? 0;
+  const [amps, setAmps] = useState<number | null>(
+    limitNow >= chargingLimits.minCurrentA ? limitNow : view.plan.max_current_a,
+  );
   const [ampsProblem, setAmpsProblem] = useState<string>();
   const [sent, setSent] = useState<{ action: RemoteAction; commandId: string }>();
   const [failure, setFailure] = useState<string>();

@@ -49,7 +49,8 @@ export function forecastOption(
   const departure = departureIndex(forecast);
   return {
     animation: false,
-    grid: { left: 48, right: 16, top: 40, bottom: 48 },
+    // room above the axis for the legend, which wraps to two lines on a phone
+    grid: { left: 48, right: 16, top: 64, bottom: 32 },
     legend: { top: 0, data: [names.fromPv, names.fromGrid, names.expectedPv] },
     tooltip: { trigger: 'axis' },
     xAxis: {
