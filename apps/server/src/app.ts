@@ -373,6 +373,7 @@ export async function buildApp({
     weather,
     tenancy: scopes,
     downloads: files,
+    live: { latestAt: ems5000Repository(db).latestAt, commands: commandsRepository(db) },
   });
 
   // firmware: the operator's signed catalogue, the images' download links, installers' staged upgrades

@@ -20,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Account, createAccount, registerAccount } from './support/accounts.ts';
 import { alarmEvent } from './support/alarms.ts';
 import { connectDevice, localBrokerUrl, type TestDevice } from './support/devices.ts';
+import { openEventStream } from './support/event-stream.ts';
 import { addStation, registerDevice } from './support/fleet.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
@@ -647,45 +648,9 @@ describe('modes', () => {
   });
 });
 
-/** The live stream as a client reads it: its events in order, and whether it has ended. */
-async function openLive(stationId: number, token: string) {
-  const leave = new AbortController();
-  const response = await fetch(`${server.url}/${ems5000.live.path}`, {
-    signal: leave.signal,
-    method: 'POST',
-    headers: { 'content-type': 'application/json', token },
-    body: JSON.stringify({ station_id: stationId }),
-  });
-  const events: ems5000.LiveEvent[] = [];
-  let ended = false;
-  const reading = (async () => {
-    if (!response.body || !response.headers.get('content-type')?.startsWith('text/event-stream')) return;
-    const decoder = new TextDecoder();
-    let buffer = '';
-    for await (const chunk of response.body) {
-      buffer += decoder.decode(chunk as Uint8Array, { stream: true });
-      let end = buffer.indexOf('\n\n');
-      while (end >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        for (const line of block.split('\n'))
-          if (line.startsWith('data: ')) events.push(ems5000.liveEvent.parse(JSON.parse(line.slice(6))));
-        end = buffer.indexOf('\n\n');
-      }
-    }
-  })().finally(() => {
-    ended = true;
-  });
-  return {
-    response,
-    events,
-    ended: () => ended,
-    close: async () => {
-      leave.abort();
-      await reading.catch(() => undefined);
-    },
-  };
-}
+/** The console's live stream as a client reads it. */
+const openLive = (stationId: number, token: string) =>
+  openEventStream(server, ems5000.live, { station_id: stationId }, token);
 
 describe('the live stream (api/ems5000/live)', () => {
   it('tells the console of new readings and of its commands moving, as they happen', async () => {

@@ -58,7 +58,9 @@ describe('the charging plan editor', () => {
     await retype(user, 'charging-min-current', '20');
     await user.click(screen.getByTestId('charging-plan-save'));
     await waitFor(() => expect(document.activeElement).toBe(input('charging-min-current')));
-    expect(errorOf('charging-min-current')).toBe('The minimum current cannot be above the maximum current');
+    await waitFor(() =>
+      expect(errorOf('charging-min-current')).toBe('The minimum current cannot be above the maximum current'),
+    );
     expect(screen.queryByTestId('charging-plan-confirm')).toBeNull();
     expect(api.sent(charging.savePlan)).toHaveLength(0);
   });

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { EmsConsole } from '../../src/features/ems5000/index.ts';
 import { answerConsole, EMS_SN, STATION_ID, systemData, ZONE } from './support/ems-fixtures.ts';
 import { fakeApi } from './support/fake-api.ts';
+import { liveStream } from './support/live-stream.ts';
 import { renderScreen } from './support/render.tsx';
 
 vi.mock('../../src/lib/echarts.ts', () => import('./support/echarts-recorder.ts'));
@@ -16,35 +17,10 @@ vi.mock('../../src/lib/echarts.ts', () => import('./support/echarts-recorder.ts'
  * itself, and keeps working.
  */
 
-/** A stream the test writes to, answered for the live call; every other call goes to the fake API. */
-function liveStream() {
-  const encoder = new TextEncoder();
-  let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
-  const body = new ReadableStream<Uint8Array>({
-    start(opened) {
-      controller = opened;
-    },
-  });
-  const headers: Record<string, string>[] = [];
-  const fake = globalThis.fetch;
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    if (String(input).endsWith(ems5000.live.path)) {
-      headers.push({ ...(init?.headers as Record<string, string>) });
-      return new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } });
-    }
-    return fake(input, init);
-  });
-  return {
-    headers,
-    send: (event: ems5000.LiveEvent) =>
-      controller?.enqueue(encoder.encode(`data: ${JSON.stringify(event)}\n\n`)),
-  };
-}
-
 describe('the console’s live stream', () => {
   it('is opened with the Token header, says the console is live, and fetches the system again on a new reading', async () => {
     const api = answerConsole(fakeApi());
-    const live = liveStream();
+    const live = liveStream(ems5000.live);
     renderScreen(<EmsConsole stationId={STATION_ID} zone={ZONE} />);
     expect(await screen.findByText('Refreshed every 12 s')).toBeTruthy();
     await waitFor(() => expect(live.headers.length).toBe(1));

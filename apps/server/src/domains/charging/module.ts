@@ -5,6 +5,7 @@ import type { CallRegistry } from '../../http/calls.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Downloads } from '../../platform/downloads.ts';
 import type { JobRunner } from '../../platform/jobs/runner.ts';
+import { type DeviceLiveDeps, followDevice } from '../commands/device-live.ts';
 import type { DeviceCommands } from '../commands/service.ts';
 import type { ControlAccess } from '../control/access.ts';
 import type { ControlRepository } from '../control/repository.ts';
@@ -27,7 +28,8 @@ import { chargingRemote } from './remote/service.ts';
  * Wires wallbox charging (README "Wallbox charging: choices"): who may act on a charger (access.ts,
  * on control's rules), and each part's calls and jobs on it. Plans: the plan calls, their PV
  * forecast (the weather provider, else the station's history) and the replan job. Records: the
- * sessions job and the records call with its export. Remote: start, stop and current.
+ * sessions job and the records call with its export. Remote: start, stop and current. Live: the
+ * charger's readings and commands as they arrive, for whoever sees the charger (the demo too).
  */
 export interface ChargingOptions {
   calls: CallRegistry;
@@ -44,6 +46,8 @@ export interface ChargingOptions {
   weather: WeatherProvider;
   tenancy: Tenancy;
   downloads: Downloads;
+  /** The device live stream's readers: a device's newest reading instant and newest commands. */
+  live: DeviceLiveDeps;
 }
 
 export function registerCharging(options: ChargingOptions) {
@@ -76,6 +80,10 @@ export function registerCharging(options: ChargingOptions) {
   const remote = chargingRemote({ access, control: options.control });
   calls.handle(charging.remote, ({ body, caller }) =>
     remote.remote(caller, body.equ_sn, body.action, body.current_a, body.key),
+  );
+  // refused like a read of the charger (9001 unseen or not a wallbox) before the stream begins
+  calls.eventStream(charging.live, async ({ body, caller }) =>
+    followDevice(options.live, await access.chargerOf(caller, body.equ_sn)),
   );
 
   const records = registerChargingRecords({

@@ -29,6 +29,7 @@ import type { Caller } from '../../core/caller.ts';
 import { Refusal } from '../../core/refusal.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { AlarmsRepository } from '../alarms/repository.ts';
+import { followDevice } from '../commands/device-live.ts';
 import type { CommandsRepository } from '../commands/repository.ts';
 import type { ControlAccess } from '../control/access.ts';
 import type { ControlTarget } from '../control/repository.ts';
@@ -38,7 +39,6 @@ import { FIVE_MINUTES_MS } from '../plant/day-powers.ts';
 import type { PlantRepository } from '../plant/repository.ts';
 import type { StrategiesService } from '../strategies/service.ts';
 import type { Tenancy } from '../tenancy/tenancy.ts';
-import { followEms } from './live.ts';
 import type { Ems5000Repository, StationEms } from './repository.ts';
 
 /**
@@ -357,7 +357,10 @@ export function ems5000Service(options: Ems5000Options) {
     /** The console's live stream (api/ems5000/live): refused like a read of the station before it begins. */
     async live(caller: Caller, stationId: number) {
       const { ems } = await systemOf(caller, stationId);
-      return followEms({ repo, commands: options.commands, pollMs: options.livePollMs }, ems);
+      return followDevice(
+        { latestAt: repo.latestAt, commands: options.commands, pollMs: options.livePollMs },
+        ems,
+      );
     },
   };
 }

@@ -169,10 +169,14 @@ export function commandAfter(waits: number, end: Partial<CommandItem>, base: Par
 
 /** The charging sections' read calls answered as above. */
 export function answerCharging(api: FakeApi, view: ChargingPlanView = planView()): FakeApi {
-  return api
-    .answer(charging.plan, view)
-    .answer(charging.preview, (body) => forecast({ mode: (body.plan as ChargingPlanView['plan']).mode }))
-    .answer(charging.records, recordsData());
+  return (
+    api
+      .answer(charging.plan, view)
+      .answer(charging.preview, (body) => forecast({ mode: (body.plan as ChargingPlanView['plan']).mode }))
+      .answer(charging.records, recordsData())
+      // without a stream of its own, a test's charger refreshes by polling
+      .answer(charging.live as never, { refuse: '9001' })
+  );
 }
 
 export { charging, control };

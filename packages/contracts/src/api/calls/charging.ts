@@ -5,10 +5,10 @@ import { pileStates, sessionStarts } from '../../enums.ts';
 import { languages } from '../../i18n.ts';
 import { tariffBands } from '../../tariffs.ts';
 import { calendarDate, formId, optionalField, requiredText } from '../../validation/common.ts';
-import { defineCall } from '../call.ts';
+import { defineCall, type EventStreamDef } from '../call.ts';
 import { pageRequest } from '../paging.ts';
 import { chartDownload } from './chart.ts';
-import { commandStates } from './control.ts';
+import { commandStates, deviceLiveEvent } from './control.ts';
 
 /**
  * Wallbox charging (SPEC.md §1 "wallbox charging plans", §2 "charging records and plan"; PRODUCT.md
@@ -245,3 +245,16 @@ export const remote = defineCall({
     }),
   data: z.object({ command_id: z.string(), state: z.enum(commandStates) }),
 });
+
+const charger = z.object({ equ_sn: equSn });
+
+export const live: EventStreamDef<typeof charger, typeof deviceLiveEvent> = {
+  path: 'api/charging/live',
+  summary:
+    'Server-sent events of one charger while its charging screen is open: `ready`, then `reading` when a new reading is stored (plugged, charging, stopped, its current) and `command` when one of its commands moves (a start, stop, current or plan answered); refused like a read of the charger before it begins (9001 out of reach or not a wallbox), the token checked again as it runs, and the stream ends when the sign-in does',
+  domain: 'charging',
+  access: 'user',
+  kind: 'read',
+  body: charger,
+  event: deviceLiveEvent,
+};

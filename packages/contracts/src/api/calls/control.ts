@@ -57,6 +57,23 @@ export const commandItem = z.object({
 });
 export type CommandItem = z.infer<typeof commandItem>;
 
+/**
+ * What a device's live stream says (api/ems5000/live, api/charging/live): `ready` naming the
+ * device, then `reading` when a newer reading of it is stored and `command` when one of its
+ * commands appears or moves.
+ */
+export const deviceLiveEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready'), equ_sn: z.string() }),
+  z.object({ type: z.literal('reading'), updated_at: z.string() }),
+  z.object({
+    type: z.literal('command'),
+    command_id: z.string(),
+    name: z.string(),
+    state: z.enum(commandStates),
+  }),
+]);
+export type DeviceLiveEvent = z.infer<typeof deviceLiveEvent>;
+
 const commandAnswer = z.object({ command_id: z.string(), state: z.enum(commandStates) });
 
 export const unlock = defineCall({

@@ -7,7 +7,7 @@ import { strategyModes } from '../../strategy/command.ts';
 import { templateFields, templateKinds } from '../../strategy/templates.ts';
 import { formId, optionalField } from '../../validation/common.ts';
 import { defineCall, type EventStreamDef } from '../call.ts';
-import { commandItem, commandStates } from './control.ts';
+import { commandItem, commandStates, type DeviceLiveEvent, deviceLiveEvent } from './control.ts';
 import { strategyItem } from './strategy.ts';
 
 /**
@@ -240,17 +240,8 @@ export const modeDetail = defineCall({
 });
 
 /** What the live stream says: a new reading of the EMS, or a command of it that moved. */
-export const liveEvent = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('ready'), equ_sn: z.string() }),
-  z.object({ type: z.literal('reading'), updated_at: z.string() }),
-  z.object({
-    type: z.literal('command'),
-    command_id: z.string(),
-    name: z.string(),
-    state: z.enum(commandStates),
-  }),
-]);
-export type LiveEvent = z.infer<typeof liveEvent>;
+export const liveEvent = deviceLiveEvent;
+export type LiveEvent = DeviceLiveEvent;
 
 export const live: EventStreamDef<typeof station, typeof liveEvent> = {
   path: 'api/ems5000/live',

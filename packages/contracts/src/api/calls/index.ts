@@ -187,4 +187,4 @@ export const allCalls: CallDef[] = [
 export const allUploads: UploadDef[] = [station.photo, firmware.fileUpload];
 
 /** Every stream of server-sent events. */
-export const allEventStreams: EventStreamDef[] = [ems5000.live];
+export const allEventStreams: EventStreamDef[] = [ems5000.live, charging.live];

@@ -2,6 +2,7 @@ import { type CallBody, type ChargingPlan, type ChargingPlanView, charging } fro
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { call } from '../../../lib/api.ts';
+import { isLive, useDeviceLive } from '../../../lib/use-device-live.ts';
 import { commandFinished } from '../../devices/index.ts';
 
 /**
@@ -13,11 +14,15 @@ import { commandFinished } from '../../devices/index.ts';
 
 const chargingKey = ['charging'] as const;
 const planKey = (sn: string) => [...chargingKey, 'plan', sn] as const;
+const recordsKey = [...chargingKey, 'records'] as const;
+const liveKey = (sn: string) => [...chargingKey, 'live', sn] as const;
 
 /** The charger's state arrives this often while nothing is under way… */
 export const PLAN_REFRESH_MS = 15_000;
 /** …and this often while a command is on its way, so the state it changes shows at once. */
 export const PLAN_FOLLOW_MS = 3_000;
+/** With the charger's live stream open, its state is fetched when the stream says so, and this often besides. */
+export const PLAN_LIVE_MS = 60_000;
 /** Records grow while a car charges: asked again this often. */
 const RECORDS_REFRESH_MS = 60_000;
 
@@ -30,14 +35,34 @@ export function planCommandUnderWay(command: Command): boolean {
 
 /**
  * A charger's plan view, asked again every 15 s, or every 3 s while a command is under way (the
- * plan's own, or `following` one of the remote acts).
+ * plan's own, or `following` one of the remote acts); only every minute while the charger's live
+ * stream is open, which says when to ask again.
  */
 export function useChargingPlan(sn: string, following: boolean) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: planKey(sn),
     queryFn: ({ signal }) => call(charging.plan, { equ_sn: sn }, { signal, quiet: true }),
-    refetchInterval: (query) =>
-      following || planCommandUnderWay(query.state.data?.command ?? null) ? PLAN_FOLLOW_MS : PLAN_REFRESH_MS,
+    refetchInterval: (query) => {
+      if (isLive(queryClient, liveKey(sn))) return PLAN_LIVE_MS;
+      return following || planCommandUnderWay(query.state.data?.command ?? null)
+        ? PLAN_FOLLOW_MS
+        : PLAN_REFRESH_MS;
+    },
+  });
+}
+
+/**
+ * While a charger's screen is open, its live stream (api/charging/live): a new reading or a command
+ * that moved fetches the plan view and the records again at once (plugged, charging, stopped, a
+ * session ended, a plan applied), and the plan view's polls slow down meanwhile. Answers whether
+ * it is open.
+ */
+export function useChargerLive(sn: string): boolean {
+  const queryClient = useQueryClient();
+  return useDeviceLive(charging.live, { equ_sn: sn }, liveKey(sn), () => {
+    void queryClient.invalidateQueries({ queryKey: planKey(sn) });
+    void queryClient.invalidateQueries({ queryKey: recordsKey });
   });
 }
 
@@ -108,7 +133,7 @@ function recordsBody(filter: RecordsFilter) {
 /** A station's sessions, totals and monthly totals; the page shown stays while the next loads. */
 export function useChargingRecords(filter: RecordsFilter) {
   return useQuery({
-    queryKey: [...chargingKey, 'records', filter],
+    queryKey: [...recordsKey, filter],
     queryFn: async ({ signal }) => {
       const answer = await call(charging.records, recordsBody(filter), { signal, quiet: true });
       // Without `export` the answer is the records; anything else is not one this card can show.

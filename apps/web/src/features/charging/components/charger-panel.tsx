@@ -3,9 +3,10 @@ import { Alert, Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../components/empty-state.tsx';
+import { LiveNote } from '../../../components/live-note.tsx';
 import { describeError } from '../../../lib/api.ts';
 import { CommandProgress, QuietSkeleton } from '../../devices/index.ts';
-import { useChargingPlan, useRefreshPlan } from '../api/charging.ts';
+import { useChargerLive, useChargingPlan, useRefreshPlan } from '../api/charging.ts';
 import { ChargerNow } from './charger-now.tsx';
 import { ForecastView } from './forecast-view.tsx';
 import { PlanEditor } from './plan-editor.tsx';
@@ -14,8 +15,9 @@ import { RemoteControl } from './remote-control.tsx';
 
 /**
  * One charger: what it does now with its remote acts, its plan and that plan's forecast, or the
- * plan's editor. A plan just saved is followed until the charger has applied it; while any command
- * is under way the charger's state is asked every few seconds.
+ * plan's editor. A plan just saved is followed until the charger has applied it; the charger's
+ * live stream fetches its state again as soon as it changes, and without the stream the state is
+ * asked every few seconds while any command is under way.
  */
 export function ChargerPanel({ sn }: { sn: string }) {
   const { t } = useTranslation();
@@ -24,6 +26,7 @@ export function ChargerPanel({ sn }: { sn: string }) {
   /** The plan command sent from here, followed while `open`, its outcome shown after. */
   const [planCommand, setPlanCommand] = useState<{ id: string; open: boolean }>();
   const view = useChargingPlan(sn, following || planCommand?.open === true);
+  const live = useChargerLive(sn);
   const refresh = useRefreshPlan(sn);
   const editButton = useRef<HTMLButtonElement>(null);
   // the editor closed: the focus goes back to the button that opened it, once it is there again
@@ -53,9 +56,16 @@ export function ChargerPanel({ sn }: { sn: string }) {
   return (
     <div className="charging-panel" data-testid={`charging-charger-${sn}`} data-sn={sn}>
       <section className="charging-block" aria-labelledby={`charging-now-${sn}`}>
-        <h3 id={`charging-now-${sn}`} className="charging-subtitle">
-          {t('charging.now.title')}
-        </h3>
+        <div className="charging-block-head">
+          <h3 id={`charging-now-${sn}`} className="charging-subtitle">
+            {t('charging.now.title')}
+          </h3>
+          <LiveNote
+            live={live}
+            text={live ? t('charging.now.liveOn') : t('charging.now.liveOff')}
+            testId="charging-live"
+          />
+        </div>
         <ChargerNow view={data} />
         <RemoteControl view={data} onFollow={setFollowing} />
       </section>

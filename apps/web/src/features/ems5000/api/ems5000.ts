@@ -7,9 +7,9 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef } from 'react';
 import { ApiError, call } from '../../../lib/api.ts';
-import { readEventStream } from '../../../lib/event-stream.ts';
+import { isLive, useDeviceLive } from '../../../lib/use-device-live.ts';
 
 /**
  * The EMS 5000 console's calls (api/ems5000/*): the system at a glance, a part's values and day
@@ -29,7 +29,7 @@ const liveKey = (stationId: number) => [...emsKey(stationId), 'live'] as const;
 
 /** How often the console's live values are asked again: rarely while the live stream is open. */
 function liveInterval(queryClient: QueryClient, stationId: number): number {
-  return queryClient.getQueryData(liveKey(stationId)) === true ? LIVE_FALLBACK_MS : LIVE_REFRESH_MS;
+  return isLive(queryClient, liveKey(stationId)) ? LIVE_FALLBACK_MS : LIVE_REFRESH_MS;
 }
 /** A command the console follows is asked again this often until the device has answered. */
 export const COMMAND_POLL_MS = 2_000;
@@ -171,80 +171,30 @@ export function useModeDetail(stationId: number, kind: EmsModeKind | undefined) 
 }
 
 const finished: readonly string[] = ['succeeded', 'failed', 'expired'];
-/** Pauses before opening the live stream again, ms: doubled after each failure, up to a minute. */
-const LIVE_RETRY_MS = { first: 2_000, most: 60_000 } as const;
-/** Refusals after which there is nothing to follow (no such EMS, no session). */
-const finalRefusals: readonly string[] = ['9001', '1000', 'dropped'];
 
 /**
  * While the console is open, the live stream (api/ems5000/live): a new reading fetches the
  * system, today's part values and the modes again, a command that moved fetches its answer (and,
  * once finished, the parameters and the modes) at once, so the screen follows the device without
- * waiting for a poll; the polls slow down meanwhile. A stream that ends is opened again after a
- * pause. Answers whether it is open.
+ * waiting for a poll; the polls slow down meanwhile. Answers whether it is open.
  */
 export function useEmsLive(stationId: number): boolean {
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
-  useEffect(() => {
-    const stop = new AbortController();
-    const mark = (value: boolean) => {
-      queryClient.setQueryData(liveKey(stationId), value);
-      setOpen(value);
-    };
-    const refresh = (...key: readonly unknown[]) =>
-      void queryClient.invalidateQueries({ queryKey: [...emsKey(stationId), ...key] });
-    void (async () => {
-      let retryMs: number = LIVE_RETRY_MS.first;
-      while (!stop.signal.aborted) {
-        try {
-          await readEventStream(
-            ems5000.live,
-            { station_id: stationId },
-            (event) => {
-              if (event.type === 'ready') {
-                mark(true);
-                retryMs = LIVE_RETRY_MS.first;
-              } else if (event.type === 'reading') {
-                refresh('system');
-                refresh('part');
-                void queryClient.invalidateQueries({ queryKey: modesKey(stationId), exact: true });
-              } else {
-                void queryClient.invalidateQueries({ queryKey: ['ems5000', 'reply', event.command_id] });
-                if (finished.includes(event.state)) {
-                  refresh('parameters');
-                  void queryClient.invalidateQueries({ queryKey: modesKey(stationId), exact: true });
-                }
-              }
-            },
-            stop.signal,
-          );
-        } catch (error) {
-          if (error instanceof ApiError && finalRefusals.includes(error.code)) break;
-        }
-        mark(false);
-        await pause(retryMs, stop.signal);
-        retryMs = Math.min(retryMs * 2, LIVE_RETRY_MS.most);
-      }
-    })();
-    return () => {
-      stop.abort();
-      queryClient.setQueryData(liveKey(stationId), false);
-    };
-  }, [queryClient, stationId]);
-  return open;
-}
-
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
+  const refresh = (...key: readonly unknown[]) =>
+    void queryClient.invalidateQueries({ queryKey: [...emsKey(stationId), ...key] });
+  const refreshModes = () =>
+    void queryClient.invalidateQueries({ queryKey: modesKey(stationId), exact: true });
+  return useDeviceLive(ems5000.live, { station_id: stationId }, liveKey(stationId), (event) => {
+    if (event.type === 'reading') {
+      refresh('system');
+      refresh('part');
+      refreshModes();
+      return;
+    }
+    void queryClient.invalidateQueries({ queryKey: ['ems5000', 'reply', event.command_id] });
+    if (finished.includes(event.state)) {
+      refresh('parameters');
+      refreshModes();
+    }
   });
 }

@@ -2,6 +2,7 @@ import { Button, Card } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, LoadFailed } from '../../../components/empty-state.tsx';
+import { LiveNote } from '../../../components/live-note.tsx';
 import { ApiError, describeError } from '../../../lib/api.ts';
 import { QuietSkeleton } from '../../devices/index.ts';
 import { useEmsLive, useEmsSystem } from '../api/ems5000.ts';
@@ -86,9 +87,11 @@ export function EmsConsole({ stationId, zone }: EmsConsoleProps) {
       extra={
         data && (
           <span className="ems-console-extra">
-            <span className="ems-live" data-live={live} data-testid="ems-live">
-              {live ? t('ems5000.liveOn') : t('ems5000.liveOff')}
-            </span>
+            <LiveNote
+              live={live}
+              text={live ? t('ems5000.liveOn') : t('ems5000.liveOff')}
+              testId="ems-live"
+            />
             <Button
               size="small"
               onClick={() => void system.refetch()}
