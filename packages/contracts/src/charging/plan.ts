@@ -251,7 +251,7 @@ export interface ActiveTarget {
  * (02:30 when 02:00 jumps to 03:00) is the instant it would have read had they not: as far past the
  * jump (03:30); a repeated time is its first reading.
  */
-function localInstant(day: string, time: string, zone: string): number {
+export function localInstant(day: string, time: string, zone: string): number {
   const minutes = minutesOf(time);
   const wall = (ms: number) => daysBetween(day, localDate(ms, zone)) * 1440 + minutesOf(localClock(ms, zone));
   const naive = startOfLocalDay(day, zone) + minutes * 60_000;

@@ -9,9 +9,8 @@ import {
   isValidationMessageKey,
   localClock,
   localDate,
-  minutesOf,
+  localInstant,
   type PhaseMode,
-  startOfLocalDay,
   type ValidationMessageKey,
 } from '@helio/contracts';
 
@@ -126,11 +125,14 @@ export function formValuesOf(plan: ChargingPlan, zone: string, nowMs: number): P
   };
 }
 
-/** The instant a local date and time name in the station's zone (ISO 8601), '' while either is unfinished. */
+/**
+ * The instant a local date and time name in the station's zone (ISO 8601; the contracts' reading,
+ * right on a day the clocks change), '' while either is unfinished.
+ */
 export function departureAt(date: string, time: string, zone: string): string {
   const clock = time.trim();
   if (!isLocalDate(date) || !HH_MM.test(clock)) return '';
-  return new Date(startOfLocalDay(date, zone) + minutesOf(clock) * 60_000).toISOString();
+  return new Date(localInstant(date, clock, zone)).toISOString();
 }
 
 const chosen = (values: Partial<AmountValues> | undefined) => ({
