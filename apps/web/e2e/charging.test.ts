@@ -134,7 +134,7 @@ describe('wallbox charging', () => {
           await page.getByTestId('charging-records').waitFor({ timeout: 20_000 });
           return false;
         },
-        { timeout: 150_000, intervals: [5_000] },
+        { timeout: 150_000, interval: 5_000 },
       )
       .toBe(true);
     const text = (await row.textContent()) ?? '';
