@@ -194,6 +194,36 @@ describe('hand-worked charging days', () => {
     expect(hours.at(-1)!.plannedWh).toBeCloseTo(1840, 6);
   });
 
+  it('(b2) off-peak with 10 kWh by 07:00: the valley from 22:00 only until the target, as the charger stops there', () => {
+    // Wednesday 2025-01-15, 18:00 CET; Thursday's 07:00 departure. Valley 22:00–06:00 at 11040 W
+    // (16 A × 3 × 230 V): 22:00–22:45 is three quarters of 2760 Wh = 8280 Wh; 1720 Wh are left, so
+    // 22:45–23:00 draws 1720 / 0.25 = 6880 W (16 A would overshoot; 6880 W is 10 A on three phases);
+    // nothing after 23:00. 10 kWh at 0.40 = 4.00.
+    const result = planCharging(
+      input(
+        { mode: 'off_peak', phases: '3p', weekly: [by7(4, 10)] },
+        {
+          nowMs: at('2025-01-15T17:00:00Z'),
+          tariff: tariff(
+            [
+              { band: 'valley', start: '00:00', end: '06:00' },
+              { band: 'valley', start: '22:00', end: '24:00' },
+            ],
+            { valley: 0.4, shoulder: 0.8, peak: 1.1 },
+          ),
+        },
+      ),
+    );
+    expect(result.target).toMatchObject({ needWh: 10_000, departureMs: at('2025-01-16T06:00:00Z') });
+    expect(result.expectedWh).toBeCloseTo(10_000, 6);
+    expect(result.expectedCost).toBe(4);
+    expect(result.reachable).toBe(true);
+    expect(windowsOf(result)).toEqual([
+      ['22:00', '22:45', 11040],
+      ['22:45', '23:00', 6880],
+    ]);
+  });
+
   it('(c) scheduled 30 kWh by 07:00 from 18:00, no forecast, peak 17–21: the valley, then from 21:00', () => {
     // Tuesday 2025-01-14, 18:00 CET, in the peak (17:00–21:00 at 1.20); valley 02:00–04:00 at 0.50;
     // shoulder otherwise at 0.90. Three phases 6–16 A. The valley's 8 quarter hours at 11040 W give

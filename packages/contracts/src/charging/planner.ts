@@ -20,9 +20,10 @@ import {
  * minimum; `min_pv` the minimum, more with surplus; `off_peak` the maximum in valley quarters;
  * `scheduled` nothing. With a target, `scheduled` takes the PV surplus first (free, in time order),
  * then every mode raises the cheapest grid quarters (by the band's price, earlier first among equals)
- * towards the maximum until the need is met; what cannot be met is the shortfall. `scheduled` plans
- * only the need (its last quarter hour rounded up to a power the charger can draw); the other modes
- * treat the target as a floor and keep their own charging beyond it.
+ * towards the maximum until the need is met; what cannot be met is the shortfall. `scheduled` and
+ * `off_peak` plan only the need (their last quarter hour rounded up to a power the charger can draw),
+ * as the charger ends its windows at the target; `fast`, `pv` and `min_pv` treat the target as a
+ * floor and keep their own charging beyond it.
  */
 
 export const SLOT_MS = 15 * 60_000;
@@ -205,6 +206,16 @@ export function planCharging(input: PlannerInput): ChargingForecastResult {
     slot.powerW = basePower(plan.mode, limits, surplus[index]!, slot.band);
   }
 
+  if (target && plan.mode === 'off_peak') {
+    // The charger ends its windows at the target (the command's target_wh): so the valley charges
+    // only what the target needs, in time order, and the preview shows what the charger will do.
+    let left = target.needWh;
+    for (const slot of slots) {
+      if (slot.powerW <= 0) continue;
+      slot.powerW = left > 1e-6 ? Math.min(slot.powerW, ceilingPower(limits, left / hours(slot))) : 0;
+      left -= slot.powerW * hours(slot);
+    }
+  }
   if (target) {
     let planned = slots.reduce((sum, slot) => sum + slot.powerW * hours(slot), 0);
     /** The power of a slot raised by what is still missing, not past it (and at most the maximum). */
