@@ -201,9 +201,18 @@ describe('bg/station/add', () => {
     expect(await stationsNamed(name)).toBe(3);
   });
 
-  it('3006 without installer and end user; 3009 for the same account twice', async () => {
-    expect((await add(a1.token)).body.msg).toBe('3006');
-    expect((await add(a1.token, { installer_id: '', end_user_id: null })).body.msg).toBe('3006');
+  it('an installer naming no one binds the station to itself; 3009 for the same account twice', async () => {
+    for (const [name, bindings] of [
+      ['Unnamed binding 1', {}],
+      ['Unnamed binding 2', { installer_id: '', end_user_id: null }],
+    ] as const) {
+      const added = await add(a1.token, { station_name: name, ...bindings });
+      expect(added.body.code, JSON.stringify(added.body)).toBe(1);
+      expect(station.add.data.parse(added.body.data)).toMatchObject({
+        installer_id: a1.userId,
+        end_user_id: null,
+      });
+    }
     const same = await add(a1.token, { installer_id: aUser.userId, end_user_id: aUser.userId });
     expect(same.body.msg).toBe('3009');
   });

@@ -122,7 +122,7 @@ export function withStationRules<T extends z.ZodType<DatedForm>>(schema: T): T {
     );
 }
 
-/** The accounts a new station is bound to; at least one (3006), checked by the server. */
+/** The accounts a new station is bound to, checked by the server; an installer naming neither is bound itself. */
 export const stationBindingFields = {
   installer_id: optionalField(formId),
   end_user_id: optionalField(formId),

@@ -14,7 +14,8 @@ export interface Binding {
 /**
  * The consistency rules of a station's bindings (SPEC.md §6 "a station needs a user or an
  * installer; the station's users and installers must be consistent"), checked in this order:
- * neither given 3006; the same account twice 3009; an installer that is not one of the caller's
+ * neither given 3006 (an installer adding a station names itself when it names no one: service.ts);
+ * the same account twice 3009; an installer that is not one of the caller's
  * (itself or below) 3008; an end user outside the caller's scope, or an account that is no end
  * user, 9001; an end user outside the chosen installer's tree 3005. An end user binds its station
  * to itself (another end user is 9001) and, at most, to its own installer (any other is 3008).

@@ -1,4 +1,10 @@
-import { retypeRefusal, type StationEditForm, type StationForm, type StationItem } from '@helio/contracts';
+import {
+  RoleId,
+  retypeRefusal,
+  type StationEditForm,
+  type StationForm,
+  type StationItem,
+} from '@helio/contracts';
 import type { Caller } from '../../core/caller.ts';
 import { Refusal } from '../../core/refusal.ts';
 import type { OperationLog } from '../operation-log/repository.ts';
@@ -68,8 +74,13 @@ export function stationsService(
     /** A new station; its name must be free in the owning tree (3001), its bindings consistent. */
     async add(caller: Caller, form: StationForm): Promise<StationItem> {
       assertMay(caller, 'addStation');
+      // an installer naming no one adds the station for itself (an end user always binds itself)
+      const forSelf =
+        caller.roleId === RoleId.installer &&
+        form.installer_id === undefined &&
+        form.end_user_id === undefined;
       const binding = await bindings.resolve(caller, {
-        installerId: form.installer_id,
+        installerId: forSelf ? caller.userId : form.installer_id,
         endUserId: form.end_user_id,
       });
       const fields = await storedFields(caller, form);

@@ -26,7 +26,7 @@ const stationId = z.object({ station_id: formId });
 export const add = defineCall({
   path: 'bg/station/add',
   summary:
-    'Create a station bound to an installer and/or an end user of the caller’s tree; an end user creates one for itself',
+    'Create a station bound to an installer and/or an end user of the caller’s tree; an installer naming neither binds it to itself; an end user creates one for itself',
   domain: 'station',
   access: 'user',
   kind: 'write',
