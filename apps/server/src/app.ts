@@ -418,6 +418,22 @@ export async function buildApp({
       return reply.status(503).send({ status: 'unavailable', database: database.kind });
     }
   });
+  // for a load balancer: live while the process answers; ready while it should get traffic (once
+  // closing starts, Fastify itself answers 503 and stops listening)
+  app.get('/health/live', async () => ({ status: 'ok' }));
+  app.get('/health/ready', async (_request, reply) => {
+    const deviceLinkReady = deviceLink.ready();
+    const databaseReady = await pingDatabase(database.db).then(
+      () => true,
+      () => false,
+    );
+    const ready = deviceLinkReady && databaseReady;
+    return reply.status(ready ? 200 : 503).send({
+      status: ready ? 'ready' : 'unavailable',
+      database: databaseReady,
+      device_link: deviceLinkReady,
+    });
+  });
 
   const callPaths = new Set([...calls.registered, ...calls.registeredUploads]);
   const namespaces = [...callPaths].map((callPath) => callPath.split('/', 1)[0] ?? '');

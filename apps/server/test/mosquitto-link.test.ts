@@ -723,6 +723,8 @@ describe('acknowledgement after the handler settles', () => {
     const closing = first.close();
     await device.publishAsync(upTopic(sn, 'telemetry'), 'during close', { qos: 1 });
     await closing;
+    // a load balancer's readiness follows the link: closed, it is not ready
+    expect(first.link.ready()).toBe(false);
     stuck.resolve();
 
     await device.publishAsync(upTopic(sn, 'telemetry'), 'while away 1', { qos: 1 });
@@ -732,6 +734,7 @@ describe('acknowledgement after the handler settles', () => {
 
     const second = await startLink({ clientId });
     try {
+      expect(second.link.ready()).toBe(true);
       await eventually(() => second.received.length === 4, 'four messages', 15_000);
       expect(second.received.map((m) => m.payload)).toEqual([
         'in flight',

@@ -62,6 +62,28 @@ describe('health', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ status: 'ok' });
   });
+
+  it('is live, and ready while the database and the device link are', async () => {
+    const live = await fetch(`${server.url}/health/live`);
+    expect(live.status).toBe(200);
+    expect(await live.json()).toEqual({ status: 'ok' });
+    const ready = await fetch(`${server.url}/health/ready`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ready', database: true, device_link: true });
+  });
+
+  it('is not ready without its device link, though still live', async () => {
+    const other = await startTestServer();
+    try {
+      await other.deviceLink.close();
+      const ready = await fetch(`${other.url}/health/ready`);
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toEqual({ status: 'unavailable', database: true, device_link: false });
+      expect((await fetch(`${other.url}/health/live`)).status).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
 });
 
 describe('web app', () => {

@@ -277,6 +277,7 @@ export async function startEmbeddedBroker(
     isConnected(sn) {
       return clients[sn] !== undefined;
     },
+    ready: () => server.listening,
     async close() {
       for (const client of Object.values(clients)) client.close();
       for (const socket of sockets) socket.destroy();

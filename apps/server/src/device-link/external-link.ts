@@ -105,6 +105,8 @@ export async function connectExternalLink(options: ExternalLinkOptions): Promise
       await client.publishAsync(commandTopic(sn), payload, { qos: 1, retain: false });
     },
 
+    ready: () => !closed && client.connected,
+
     async close() {
       if (closed) return;
       closed = true;

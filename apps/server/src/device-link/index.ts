@@ -141,6 +141,8 @@ export async function startDeviceLink(options: DeviceLinkOptions) {
     embeddedPort,
     /** The embedded broker's mqtts port, when it runs with a certificate. */
     embeddedTlsPort,
+    /** Whether devices' messages reach the portal now (readiness). */
+    ready: () => opened.ready(),
     async close(): Promise<void> {
       await opened.close();
       await ingestor.close();

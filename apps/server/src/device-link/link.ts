@@ -22,5 +22,7 @@ export type UpHandler = (sn: string, kind: UpKind, payload: Buffer) => Promise<v
 export interface DeviceLink extends BrokerAccess, CommandChannel {
   /** Whether the device `sn` has a connection to the broker now, when the broker can tell. */
   isConnected?(sn: string): boolean;
+  /** Whether devices' messages reach the portal now: the broker listens, or the portal's client is connected to it. */
+  ready(): boolean;
   close(): Promise<void>;
 }
