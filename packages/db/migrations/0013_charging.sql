@@ -2,7 +2,6 @@ CREATE TABLE "charging_plans" (
 	"device_id" integer PRIMARY KEY NOT NULL,
 	"body" jsonb NOT NULL,
 	"command_id" text,
-	"sent_digest" text,
 	"sent_at" timestamp with time zone,
 	"updated_by" integer,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL

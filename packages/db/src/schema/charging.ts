@@ -13,9 +13,9 @@ import {
 import { devices, stations } from './fleet.ts';
 
 /**
- * A wallbox's charging plan (contracts charging/plan.ts `body`), and what the portal last sent
- * the charger for it: the command and a digest of its windows, so a replan sends again only when
- * the windows change.
+ * A wallbox's charging plan (contracts charging/plan.ts `body`), and the command the portal last
+ * sent the charger for it, with when (a save never overwrites a plan whose command is newer). A
+ * replan compares with that command's params (domains/charging/plans/sent.ts).
  */
 export const chargingPlans = pgTable('charging_plans', {
   deviceId: integer('device_id')
@@ -24,8 +24,6 @@ export const chargingPlans = pgTable('charging_plans', {
   body: jsonb('body').notNull(),
   /** The last charging_plan command sent for it. */
   commandId: text('command_id'),
-  /** Digest of the params last sent (mode, currents, target, windows). */
-  sentDigest: text('sent_digest'),
   sentAt: timestamp('sent_at', { withTimezone: true }),
   updatedBy: integer('updated_by'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -3,7 +3,7 @@ import type { JobRunner } from '../../../platform/jobs/runner.ts';
 import type { DeviceCommands } from '../../commands/service.ts';
 import { type ChargingPlanning, storedPlan } from './planning.ts';
 import type { ChargingPlansRepository, DuePlan, PlanCursor } from './repository.ts';
-import { needsSending, planParams, sentDigest } from './sent.ts';
+import { needsSending, planParams } from './sent.ts';
 
 /**
  * The replan on the one job runner (README "Wallbox charging: choices"): every 15 minutes, each saved plan of
@@ -37,7 +37,6 @@ export function chargingReplan(options: {
     const stored = await commands.create(due.deviceId, { name: 'charging_plan', params }, null);
     await repo.markSent(due.deviceId, due.version, {
       commandId: stored.commandId,
-      digest: sentDigest(params, nowMs),
       at: new Date(nowMs),
     });
     return true;

@@ -94,10 +94,9 @@ export interface PlanCursor {
   deviceId: number;
 }
 
-/** What was sent for a plan: the command, the digest of its params and when. */
+/** What was sent for a plan: the command and when. */
 export interface SentPlan {
   commandId: string;
-  digest: string;
   at: Date;
 }
 
@@ -128,11 +127,11 @@ export function chargingPlansRepository(db: Database) {
      */
     async save(deviceId: number, body: unknown, sent: SentPlan, userId: number, at: Date): Promise<void> {
       await db.execute(
-        sql`insert into charging_plans (device_id, body, command_id, sent_digest, sent_at, updated_by, updated_at)
-            values (${deviceId}, ${JSON.stringify(body)}::jsonb, ${sent.commandId}, ${sent.digest},
+        sql`insert into charging_plans (device_id, body, command_id, sent_at, updated_by, updated_at)
+            values (${deviceId}, ${JSON.stringify(body)}::jsonb, ${sent.commandId},
                     ${sent.at.toISOString()}::timestamptz, ${userId}, ${at.toISOString()}::timestamptz)
             on conflict (device_id) do update
-              set body = excluded.body, command_id = excluded.command_id, sent_digest = excluded.sent_digest,
+              set body = excluded.body, command_id = excluded.command_id,
                   sent_at = excluded.sent_at, updated_by = excluded.updated_by, updated_at = excluded.updated_at
               where charging_plans.sent_at is null or charging_plans.sent_at <= excluded.sent_at`,
       );
@@ -145,7 +144,7 @@ export function chargingPlansRepository(db: Database) {
     async markSent(deviceId: number, version: string, sent: SentPlan): Promise<void> {
       await db.execute(
         sql`update charging_plans
-            set command_id = ${sent.commandId}, sent_digest = ${sent.digest}, sent_at = ${sent.at.toISOString()}::timestamptz
+            set command_id = ${sent.commandId}, sent_at = ${sent.at.toISOString()}::timestamptz
             where device_id = ${deviceId} and updated_at::text = ${version}`,
       );
     },

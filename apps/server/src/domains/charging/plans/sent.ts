@@ -93,11 +93,6 @@ export function followingDigest(params: ChargingPlanParams, fromMs: number, toMs
     .digest('hex');
 }
 
-/** The digest stored with params sent at `sentMs`: all they say, from then to their end. */
-export function sentDigest(params: ChargingPlanParams, sentMs: number): string {
-  return followingDigest(params, sentMs, coverageEnd(params, sentMs));
-}
-
 /** The last plan command of a charger: what it was sent, when, and what became of it. */
 export interface LastSent {
   params: unknown;

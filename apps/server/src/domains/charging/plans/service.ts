@@ -17,7 +17,7 @@ import type { PlantRepository } from '../../plant/repository.ts';
 import type { ChargingAccess } from '../access.ts';
 import { type ChargingPlanning, forecastView, storedPlan } from './planning.ts';
 import type { ChargingPlansRepository, PlanningStation } from './repository.ts';
-import { planParams, sentDigest } from './sent.ts';
+import { planParams } from './sent.ts';
 
 /**
  * A wallbox's charging plan (contracts api/calls/charging.ts `plan`, `preview`, `savePlan`): the
@@ -174,7 +174,7 @@ export function chargingPlansService(options: ChargingPlansOptions) {
         await repo.save(
           target.deviceId,
           plan,
-          { commandId: answer.command_id, digest: sentDigest(sentParams.data, sentMs), at: new Date(sentMs) },
+          { commandId: answer.command_id, at: new Date(sentMs) },
           caller.userId,
           now,
         );
