@@ -3,7 +3,7 @@ import path from 'node:path';
 import formBody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { type DatabaseHandle, pingDatabase } from '@helio/db';
+import type { DatabaseHandle } from '@helio/db';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { type DeviceLinkHandle, startDeviceLink } from './device-link/index.ts';
@@ -71,6 +71,7 @@ import { weatherRepository } from './domains/weather/repository.ts';
 import { weatherRoutes } from './domains/weather/routes.ts';
 import { weatherService } from './domains/weather/service.ts';
 import { CallRegistry, installErrorHandler } from './http/calls.ts';
+import { healthRoutes } from './http/health.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { answerUnroutable, registerSecurityHeaders } from './http/security-headers.ts';
 import { serveWebApp } from './http/web-app.ts';
@@ -410,29 +411,11 @@ export async function buildApp({
   // one domain's calls at a time: the UI stops drawing operations past about 135 open at once
   await app.register(swaggerUi, { routePrefix: `${prefix}docs`, uiConfig: { docExpansion: 'none' } });
 
-  app.get('/health', async (_request, reply) => {
-    try {
-      await pingDatabase(database.db);
-      return { status: 'ok', database: database.kind, version: config.version };
-    } catch {
-      return reply.status(503).send({ status: 'unavailable', database: database.kind });
-    }
-  });
-  // for a load balancer: live while the process answers; ready while it should get traffic (once
-  // closing starts, Fastify itself answers 503 and stops listening)
-  app.get('/health/live', async () => ({ status: 'ok' }));
-  app.get('/health/ready', async (_request, reply) => {
-    const deviceLinkReady = deviceLink.ready();
-    const databaseReady = await pingDatabase(database.db).then(
-      () => true,
-      () => false,
-    );
-    const ready = deviceLinkReady && databaseReady;
-    return reply.status(ready ? 200 : 503).send({
-      status: ready ? 'ready' : 'unavailable',
-      database: databaseReady,
-      device_link: deviceLinkReady,
-    });
+  healthRoutes(app, {
+    db: database.db,
+    databaseKind: database.kind,
+    version: config.version,
+    deviceLinkReady: () => deviceLink.ready(),
   });
 
   const callPaths = new Set([...calls.registered, ...calls.registeredUploads]);
