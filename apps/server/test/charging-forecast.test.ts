@@ -1,4 +1,5 @@
 import { charging, defaultChargingPlan, localClock, RoleId, StationType } from '@helio/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PERFORMANCE_RATIO } from '../src/domains/charging/plans/forecast.ts';
 import { type Account, registerAccount } from './support/accounts.ts';
@@ -107,11 +108,15 @@ describe('the PV forecast of a plan', () => {
       await device.close();
     }
     const hourOf = (ms: number) => localClock(ms, ZONE).slice(0, 2);
-    const forecast = await vi.waitFor(async () => {
-      const found = await preview(wallbox.sn);
-      if (found.forecast_source !== 'history') throw new Error('no history yet');
-      return found;
+    // stored first: a station's history is read once and kept for a quarter of an hour
+    await vi.waitFor(async () => {
+      const { rows } = (await server.database.db.execute(
+        sql`select count(*)::int as n from readings r join devices d using (device_id) where d.station_id = ${stationId}`,
+      )) as unknown as { rows: { n: number }[] };
+      if ((rows[0]?.n ?? 0) < readings.length) throw new Error('readings not stored yet');
     });
+    const forecast = await preview(wallbox.sn);
+    expect(forecast.forecast_source).toBe('history');
     for (const hour of wholeHours(forecast.hours)) {
       if (hourOf(Date.parse(hour.start)) === hourOf(at)) {
         expect(hour.expected_pv_kwh).toBeCloseTo(4, 3);

@@ -18,6 +18,10 @@ import type { WeatherProvider } from '../../weather/provider.ts';
 
 export type ForecastSource = 'provider' | 'history';
 
+/** How long a station's history means are kept, and for how many stations at most. */
+const HISTORY_TTL_MS = 15 * 60_000;
+const HISTORY_CACHE_STATIONS = 10_000;
+
 export interface StationForecast {
   hours: ForecastHour[] | null;
   source: ForecastSource | null;
@@ -111,6 +115,20 @@ export function stationForecasts(options: {
   plant: Pick<PlantRepository, 'buckets'>;
 }) {
   const { provider, plant } = options;
+  // A week's means move little within minutes, and the plan view is polled and the preview asked
+  // at each edit: each station's history is read once per HISTORY_TTL_MS, not on every call.
+  const histories = new Map<number, { atMs: number; means: Promise<Means> }>();
+  function historyFor(station: ForecastStation, nowMs: number): Promise<Means> {
+    const kept = histories.get(station.stationId);
+    if (kept && nowMs >= kept.atMs && nowMs - kept.atMs < HISTORY_TTL_MS) return kept.means;
+    const means = historyOf(plant, station, nowMs);
+    // a failed read is not kept
+    means.catch(() => histories.delete(station.stationId));
+    histories.delete(station.stationId);
+    if (histories.size >= HISTORY_CACHE_STATIONS) histories.delete(histories.keys().next().value!);
+    histories.set(station.stationId, { atMs: nowMs, means });
+    return means;
+  }
   return {
     /** The station's forecast by local hour from the one holding `nowMs` until `endMs`. */
     async forecast(station: ForecastStation, nowMs: number, endMs: number): Promise<StationForecast> {
@@ -124,7 +142,7 @@ export function stationForecasts(options: {
           longitude: station.longitude,
           timezone: zone,
         }),
-        historyOf(plant, station, nowMs),
+        historyFor(station, nowMs),
       ]);
       const source: ForecastSource | null = irradiance ? 'provider' : history.pv.size > 0 ? 'history' : null;
       if (!source) return { hours: null, source: null };
